@@ -1,2 +1,3 @@
 export * from './calendar';
 export * from './price-limits';
+export * from './trading';
