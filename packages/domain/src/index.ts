@@ -1,3 +1,4 @@
+export * from './bars';
 export * from './calendar';
 export * from './ledger';
 export * from './price-limits';
