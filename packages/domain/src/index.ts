@@ -1,3 +1,4 @@
+export * from './adjustment';
 export * from './bars';
 export * from './calendar';
 export * from './ledger';
