@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Currency } from '@kabuto/contract';
+
+/**
+ * The one config module (SPEC §10, §11). Defaults here; environment overrides; the client gets
+ * the public part through /common/config as name/value pairs.
+ */
+export type HoursMode = 'always' | 'real';
+
+export interface DepositChannel {
+  id: 'bank' | 'quick';
+  maxMinor: Record<Currency, number>;
+  receivingName: string;
+  receivingNumber: string;
+  receivingBank: string;
+  receivingBranch: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  adminPassword: string | null;
+  marketHours: HoursMode;
+  fundHours: HoursMode;
+  marketSeed: string;
+  /** Public, served to the client. */
+  kefu: string;
+  logo: string;
+  title: string;
+  requireInviteCode: boolean;
+  leverageChoices: number[];
+  feeRateBps: number;
+  minFeeMinor: Record<'jpy' | 'usd' | 'cny', number>;
+  stopOutPercent: number;
+  withdrawWithOpenPositions: boolean;
+  withdrawMinMinor: Partial<Record<Currency, number>>;
+  withdrawMaxMinor: Partial<Record<Currency, number>>;
+  exchangeSpreadBps: number;
+  depositChannels: DepositChannel[];
+  initialCreditScore: number;
+  loanCapMinor: number;
+  loanDailyRateBps: number;
+  dayTradeLeverage: number;
+  /** Security limits (CONVENTIONS §11). */
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  fundPasswordMaxFailures: number;
+  fundPasswordLockMinutes: number;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  rateLimitPerMinute: number;
+  orderRateLimitPerMinute: number;
+  /** Per-address login and registration attempts (brute-force protection, SPEC §6.1). */
+  loginRateLimitPerMinute: number;
+}
+
+/** Hard limits that are not settings. */
+export const LIMITS = {
+  bodyBytes: 1024 * 1024,
+  uploadBytes: 5 * 1024 * 1024,
+  idempotencyKeyLength: 128,
+  wsSubscriptionsPerSocket: 50,
+} as const;
+
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+const hours = (value: string | undefined, fallback: HoursMode): HoursMode =>
+  value === 'always' || value === 'real' ? value : fallback;
+
+function allCurrencies(valueJpy: number, usd: number, cny: number): Record<Currency, number> {
+  return {
+    JPY: valueJpy,
+    USD: usd,
+    CNY: cny,
+    TWD: usd * 30,
+    HKD: usd * 8,
+    THB: usd * 35,
+    VND: usd * 250,
+    MYR: usd * 4,
+    KRW: usd * 13,
+    SAR: usd * 4,
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || null;
+  // SPEC §11: the embedded demo lets a newcomer try every flow at any hour; production is real.
+  const defaultHours: HoursMode = databaseUrl ? 'real' : 'always';
+  const config: Config = {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    marketHours: hours(env.MARKET_HOURS, defaultHours),
+    fundHours: hours(env.FUND_HOURS, defaultHours),
+    marketSeed: env.MARKET_SEED ?? 'kabuto',
+    kefu: env.KEFU_URL ?? '',
+    logo: env.LOGO_URL ?? '/logo.svg',
+    title: env.TITLE ?? 'Kabuto',
+    requireInviteCode: flag(env.REQUIRE_INVITE_CODE, false),
+    leverageChoices: [1, 2, 3, 5, 10],
+    feeRateBps: 10,
+    minFeeMinor: { jpy: 100, usd: 100, cny: 500 },
+    stopOutPercent: 80,
+    withdrawWithOpenPositions: flag(env.WITHDRAW_WITH_OPEN_POSITIONS, false),
+    // SPEC §6.4, §10: minimum withdrawal ¥30,000 (other currencies: the same order of value).
+    withdrawMinMinor: { JPY: 30_000, USD: 200_00, CNY: 1_500_00 },
+    withdrawMaxMinor: { JPY: 50_000_000, USD: 350_000_00, CNY: 2_500_000_00 },
+    exchangeSpreadBps: 50,
+    depositChannels: [
+      {
+        id: 'bank',
+        maxMinor: allCurrencies(10_000_000_000, 70_000_000_00, 500_000_000_00),
+        receivingName: 'Kabuto Securities Co., Ltd. (Demo)',
+        receivingNumber: '1234567',
+        receivingBank: 'Demo Bank',
+        receivingBranch: 'Head Office (001)',
+      },
+      {
+        id: 'quick',
+        maxMinor: allCurrencies(500_000, 3_500_00, 25_000_00),
+        receivingName: 'Kabuto Securities Co., Ltd. (Demo)',
+        receivingNumber: '7654321',
+        receivingBank: 'Demo Quick Pay',
+        receivingBranch: 'Online (900)',
+      },
+    ],
+    initialCreditScore: 600,
+    loanCapMinor: 10_000_000,
+    loanDailyRateBps: 5,
+    dayTradeLeverage: 5,
+    loginMaxFailures: 5,
+    loginLockMinutes: 15,
+    fundPasswordMaxFailures: 5,
+    fundPasswordLockMinutes: 30,
+    sessionIdleMinutes: 60 * 24,
+    sessionAbsoluteHours: 24 * 30,
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    orderRateLimitPerMinute: 60,
+    loginRateLimitPerMinute: 20,
+    ...overrides,
+  };
+  return config;
+}
+
+/** SPEC §8 `/common/config`: every value the client needs, as name/value strings. */
+export function publicConfig(config: Config): Array<{ name: string; value: string }> {
+  const pairs: Record<string, string> = {
+    kefu: config.kefu,
+    logo: config.logo,
+    title: config.title,
+    requireInviteCode: String(config.requireInviteCode),
+    leverageChoices: config.leverageChoices.join(','),
+    feeRateBps: String(config.feeRateBps),
+    minFeeMinor: JSON.stringify(config.minFeeMinor),
+    stopOutPercent: String(config.stopOutPercent),
+    marketHours: config.marketHours,
+    fundHours: config.fundHours,
+    withdrawWithOpenPositions: String(config.withdrawWithOpenPositions),
+    withdrawMinMinor: JSON.stringify(config.withdrawMinMinor),
+    withdrawMaxMinor: JSON.stringify(config.withdrawMaxMinor),
+    withdrawWindow: 'business days 09:00-15:30 Asia/Tokyo',
+    depositWindow: 'business days 00:00-23:59 Asia/Tokyo',
+    exchangeSpreadBps: String(config.exchangeSpreadBps),
+    depositChannels: JSON.stringify(config.depositChannels.map((c) => ({ id: c.id, maxMinor: c.maxMinor }))),
+    dayTradeLeverage: String(config.dayTradeLeverage),
+    toastMs: '2000',
+    unauthorizedRedirectMs: '1500',
+    exitRedirectMs: '1000',
+    rankingWindows: '1w,1m,3m,6m',
+    simulated: 'true',
+  };
+  return Object.entries(pairs).map(([name, value]) => ({ name, value }));
+}
+
+export function randomPassword(): string {
+  return randomBytes(12).toString('base64url');
+}

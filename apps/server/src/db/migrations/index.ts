@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_core';
+import * as m0200 from './0200_money_identity';
+
+/**
+ * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
+ * Numbers by area: 0001 core, 01xx market, 02xx money, 03xx trading, 04xx products.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+  '0200_money_identity': m0200,
+};

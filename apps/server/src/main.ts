@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { loadConfig, randomPassword } from './config';
+import { openDatabase } from './db/database';
+import { ensureFirstOperator } from './modules/admin/auth';
+
+/** Listens and shuts down gracefully (CONVENTIONS §4: app.ts builds, main.ts listens). */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    seed: true,
+    background: true,
+  });
+
+  const generated = config.adminPassword ? null : randomPassword();
+  if (await ensureFirstOperator(ctx, config.adminPassword ?? generated!)) {
+    if (generated) {
+      // SPEC §11: printed once, on the first start only.
+      process.stdout.write(`\nBack-office operator created: username "admin", password "${generated}"\n\n`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Kabuto on http://localhost:${config.port} (database: ${database.kind}, market hours: ${config.marketHours})`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

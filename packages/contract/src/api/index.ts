@@ -1,0 +1,16 @@
+import { coreCalls } from './core';
+import type { CallDef } from './define';
+import { identityCalls } from './identity';
+import { moneyCalls } from './money';
+
+export * from './core';
+export * from './define';
+export * from './identity';
+export * from './money';
+
+/** Every investor call, by name. Feature files add theirs here. */
+export const API = {
+  ...coreCalls,
+  ...identityCalls,
+  ...moneyCalls,
+} satisfies Record<string, CallDef>;

@@ -1,0 +1,61 @@
+/** SPEC §1: markets, stored under `stock`; each trades in its own currency. */
+export const MARKETS = ['jpy', 'usd', 'cny'] as const;
+export type Market = (typeof MARKETS)[number];
+export const DEFAULT_MARKET: Market = 'jpy';
+
+/** SPEC §1: languages, stored under `language`. */
+export const LANGUAGES = ['cn', 'us', 'jp'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'jp';
+/** BCP 47 locale used by Intl for each product language. */
+export const LANGUAGE_LOCALE: Record<Language, string> = { cn: 'zh-CN', us: 'en-US', jp: 'ja-JP' };
+
+/** SPEC §1: exchange currencies (every pair convertible). Upper case on the wire for FX. */
+export const CURRENCIES = ['JPY', 'USD', 'CNY', 'TWD', 'HKD', 'THB', 'VND', 'MYR', 'KRW', 'SAR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DISPLAY_CURRENCIES = ['USD', 'JPY', 'CNY'] as const satisfies readonly Currency[];
+
+export const MARKET_CURRENCY: Record<Market, Currency> = { jpy: 'JPY', usd: 'USD', cny: 'CNY' };
+export const MARKET_TIMEZONE: Record<Market, string> = {
+  jpy: 'Asia/Tokyo',
+  usd: 'America/New_York',
+  cny: 'Asia/Shanghai',
+};
+
+/** Minor-unit decimals per currency (SPEC §1: JPY, KRW, VND 0; others 2). */
+export const CURRENCY_DECIMALS: Record<Currency, number> = {
+  JPY: 0,
+  KRW: 0,
+  VND: 0,
+  USD: 2,
+  CNY: 2,
+  TWD: 2,
+  HKD: 2,
+  THB: 2,
+  MYR: 2,
+  SAR: 2,
+};
+
+/** Decimals a price carries in each market (tick grid of the simulated exchange). */
+export const PRICE_DECIMALS: Record<Market, number> = { jpy: 1, usd: 2, cny: 2 };
+
+export const DIRECTIONS = ['long', 'short'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+export const ORDER_TYPES = ['limit', 'market'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const TRADE_MODES = ['normal', 'day'] as const;
+export type TradeMode = (typeof TRADE_MODES)[number];
+
+export const KLINE_PERIODS = ['time', '5m', '15m', '30m', '60m', 'day', 'week', 'month', 'year'] as const;
+export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+export const ADJUST_MODES = ['none', 'forward', 'backward'] as const;
+export type AdjustMode = (typeof ADJUST_MODES)[number];
+export const RANKING_WINDOWS = ['1w', '1m', '3m', '6m'] as const;
+export type RankingWindow = (typeof RANKING_WINDOWS)[number];
+
+export const KYC_STATES = ['unverified', 'pending', 'verified', 'failed'] as const;
+export type KycState = (typeof KYC_STATES)[number];
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const POSITION_STATES = ['pending', 'holding', 'closing', 'closed', 'cancelled'] as const;
+export type PositionState = (typeof POSITION_STATES)[number];

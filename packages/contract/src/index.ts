@@ -1,0 +1,5 @@
+export * from './api';
+export * from './enums';
+export * from './envelope';
+export * from './keys';
+export * from './money';
