@@ -155,6 +155,11 @@ describe('sessions', () => {
     expect(tradingDaysBetween('jpy', '2026-05-08', '2026-05-01')).toEqual([]);
   });
 
+  it('refuses to list more than twenty years of trading days', () => {
+    expect(tradingDaysBetween('usd', '2000-01-01', '2019-12-31')).toHaveLength(5031);
+    expect(() => tradingDaysBetween('usd', '1990-01-01', '2026-01-01')).toThrow(RangeError);
+  });
+
   it('finds the next open across lunch, the evening and a weekend', () => {
     expect(nextOpen('jpy', at('2026-03-06T02:45:00Z')).toISOString()).toBe('2026-03-06T03:30:00.000Z');
     expect(nextOpen('jpy', at('2026-03-06T07:00:00Z')).toISOString()).toBe('2026-03-09T00:00:00.000Z');

@@ -4,6 +4,7 @@ import { isHoliday, thanksgiving } from './holidays';
 import { addDays, formatLocalDate, isWeekend, parseLocalDate } from './local-date';
 
 export { isHoliday, NYSE_HOLIDAYS, NYSE_SPECIAL_CLOSURES } from './holidays';
+export { addDays as addLocalDays, isoWeekStart, weekdayOf } from './local-date';
 
 /** A continuous trading session in market-local wall-clock time, 'HH:MM', close exclusive. */
 export type Session = { open: string; close: string };
@@ -29,6 +30,8 @@ export const US_EARLY_CLOSE = '13:00';
 
 /** Longest run of closed days the calendar will walk over before deciding the input is wrong. */
 export const MAX_CLOSED_DAYS = 31;
+/** Widest date range `tradingDaysBetween` lists (about twenty years). */
+export const MAX_CALENDAR_RANGE_DAYS = 7_320;
 
 const MINUTE_MS = 60_000;
 const TOKYO = MARKET_TIMEZONE.jpy;
@@ -124,6 +127,10 @@ export function tradingDay(market: Market, instant: Date): string {
 /** Trading days from `fromLocalDate` to `toLocalDate`, both inclusive; empty when from > to. */
 export function tradingDaysBetween(market: Market, fromLocalDate: string, toLocalDate: string): string[] {
   parseLocalDate(toLocalDate);
+  if (fromLocalDate > toLocalDate) return [];
+  if (addDays(fromLocalDate, MAX_CALENDAR_RANGE_DAYS) < toLocalDate) {
+    throw new RangeError(`range ${fromLocalDate}..${toLocalDate} exceeds ${MAX_CALENDAR_RANGE_DAYS} days`);
+  }
   const days: string[] = [];
   for (let day = fromLocalDate; day <= toLocalDate; day = addDays(day, 1)) {
     if (isTradingDay(market, day)) days.push(day);

@@ -36,10 +36,14 @@ type NyseHoliday = {
   firstYear?: number;
 };
 
-const goodFridayCalculator = new Holidays();
-goodFridayCalculator.setHoliday('easter -2', { name: { en: 'Good Friday' }, type: 'public' });
+// Built on first use: the holiday rule sets are costly to parse and a browser may never need them.
+let goodFridayCalculator: Holidays | undefined;
 
 function goodFriday(year: number): string {
+  if (!goodFridayCalculator) {
+    goodFridayCalculator = new Holidays();
+    goodFridayCalculator.setHoliday('easter -2', { name: { en: 'Good Friday' }, type: 'public' });
+  }
   const found = goodFridayCalculator.getHolidays(year)[0];
   if (!found) throw new Error(`no Good Friday computed for ${year}`);
   return found.date.slice(0, 10);
@@ -107,9 +111,10 @@ export function thanksgiving(year: number): string {
 // a group only (Women's Day, Youth Day, Children's Day, Army Day carry a `note`) do not close the
 // exchange. The exchanges' yearly announced closures (bridging days of the Golden Weeks) are
 // wider than this list; see the package README.
-const chinaCalculator = new Holidays('CN');
+let chinaCalculator: Holidays | undefined;
 
 function chinaHolidaysOf(year: number): Set<string> {
+  chinaCalculator ??= new Holidays('CN');
   const days = new Set<string>();
   for (const holiday of chinaCalculator.getHolidays(year)) {
     if (holiday.type !== 'public' || 'note' in holiday || !holiday.date.endsWith('00:00:00')) continue;
