@@ -1,0 +1,70 @@
+import { defineMessages } from '../../shared/i18n/define';
+
+export const homeI18n = defineMessages('home', {
+  cn: {
+    entries: {
+      title: '交易服务',
+      newShare: '新股申购',
+      newShareHint: '参与新股抽签',
+      blockTrade: '大宗交易',
+      blockTradeHint: '以大宗价格买入',
+      copyTrading: '跟单交易',
+      copyTradingHint: '跟随量化策略',
+      dayTrading: '日内交易',
+      dayTradingHint: '当日交易计划',
+    },
+    sections: {
+      popularStocks: '热门股票',
+      indices: '主要指数',
+      rankings: '涨跌排行',
+      popularNews: '热门资讯',
+      marketDataSoon: '行情数据将显示在这里',
+      newsSoon: '资讯将显示在这里',
+    },
+    windows: { '1w': '近1周', '1m': '近1月', '3m': '近3月', '6m': '近6月' },
+  },
+  us: {
+    entries: {
+      title: 'Services',
+      newShare: 'New shares',
+      newShareHint: 'Join IPO lotteries',
+      blockTrade: 'Block trade',
+      blockTradeHint: 'Buy at a block price',
+      copyTrading: 'Copy trading',
+      copyTradingHint: 'Follow quant strategies',
+      dayTrading: 'Day trading',
+      dayTradingHint: 'Intraday program',
+    },
+    sections: {
+      popularStocks: 'Popular stocks',
+      indices: 'Indices',
+      rankings: 'Rankings',
+      popularNews: 'Popular news',
+      marketDataSoon: 'Market data will appear here',
+      newsSoon: 'News will appear here',
+    },
+    windows: { '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M' },
+  },
+  jp: {
+    entries: {
+      title: 'サービス',
+      newShare: '新規公開株',
+      newShareHint: 'IPO抽選に申し込む',
+      blockTrade: 'ブロック取引',
+      blockTradeHint: 'ブロック価格で購入',
+      copyTrading: 'コピートレード',
+      copyTradingHint: 'クオンツ戦略に連動',
+      dayTrading: 'デイトレード',
+      dayTradingHint: '当日取引プログラム',
+    },
+    sections: {
+      popularStocks: '人気銘柄',
+      indices: '主要指数',
+      rankings: '騰落ランキング',
+      popularNews: '注目ニュース',
+      marketDataSoon: 'マーケットデータがここに表示されます',
+      newsSoon: 'ニュースがここに表示されます',
+    },
+    windows: { '1w': '1週間', '1m': '1か月', '3m': '3か月', '6m': '6か月' },
+  },
+});

@@ -1,0 +1,102 @@
+import type { CallDef, RequestOf, ResponseOf } from '@kabuto/contract';
+import { Toast } from 'antd-mobile';
+import { i18n, translateErrorKey } from '../i18n/setup';
+import { newIdempotencyKey } from '../lib/idempotency';
+import { readStorage, removeStorage, STORAGE_KEYS } from '../lib/storage';
+import { navigateTo } from '../routing/navigation';
+import { PATHS } from '../routing/paths';
+import { currentMarket } from '../session/market-store';
+import { useSession } from '../session/session-store';
+import { TOAST_MS, toastError } from '../ui/toast';
+import { API_BASE, type CallOptions, createApiClient } from './api-core';
+import { queryClient } from './query-client';
+
+export { ApiError, type CallOptions, isApiError } from './api-core';
+
+/** SPEC §3, §10: after a 401 the login page opens 1.5 s later (time to read the toast). */
+export const UNAUTHORIZED_REDIRECT_MS = 1500;
+/** A loading toast for requests that finish faster than this would only flicker. */
+export const LOADING_TOAST_DELAY_MS = 250;
+
+let loadingToast: ReturnType<typeof Toast.show> | null = null;
+let loadingTimer: ReturnType<typeof setTimeout> | null = null;
+
+function showLoading() {
+  loadingTimer = setTimeout(() => {
+    loadingTimer = null;
+    loadingToast = Toast.show({
+      icon: 'loading',
+      content: i18n.t('status.loading'),
+      duration: 0,
+      maskClickable: true,
+    });
+  }, LOADING_TOAST_DELAY_MS);
+}
+
+function hideLoading() {
+  if (loadingTimer) clearTimeout(loadingTimer);
+  loadingTimer = null;
+  loadingToast?.close();
+  loadingToast = null;
+}
+
+/**
+ * Forgets everything tied to the signed-in user: token, account, recent searches and cached
+ * answers (SPEC §3 log out). Language, market and display settings stay.
+ */
+export function clearClientState(): void {
+  useSession.getState().clear();
+  removeStorage(STORAGE_KEYS.searchList);
+  queryClient.cancelQueries();
+  queryClient.clear();
+}
+
+let redirecting = false;
+
+function onUnauthorized() {
+  const hadSession = Boolean(useSession.getState().token) || Boolean(readStorage(STORAGE_KEYS.token));
+  clearClientState();
+  if (redirecting) return;
+  redirecting = true;
+  if (hadSession) Toast.show({ content: translateErrorKey('session_expired'), duration: TOAST_MS });
+  setTimeout(() => {
+    redirecting = false;
+    navigateTo(PATHS.login, { replace: true });
+  }, UNAUTHORIZED_REDIRECT_MS);
+}
+
+function onUserinfoRefused() {
+  clearClientState();
+  navigateTo(PATHS.login, { replace: true });
+}
+
+export const apiClient = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  baseUrl: API_BASE,
+  session: () => useSession.getState(),
+  market: currentMarket,
+  newIdempotencyKey: () => newIdempotencyKey(),
+  showLoading,
+  hideLoading,
+  showError: toastError,
+  onUnauthorized,
+  onUserinfoRefused,
+});
+
+/** Calls an investor API endpoint, typed by its contract definition. */
+export function callApi<C extends CallDef>(
+  call: C,
+  body: RequestOf<C>,
+  options?: CallOptions,
+): Promise<ResponseOf<C>> {
+  return apiClient.call(call, body, options);
+}
+
+/** Sends a multipart call (identity images, deposit receipts). */
+export function uploadApi<C extends CallDef>(
+  call: C,
+  fields: Record<string, string | Blob | number | boolean | undefined>,
+  options?: CallOptions,
+): Promise<ResponseOf<C>> {
+  return apiClient.upload(call, fields, options);
+}

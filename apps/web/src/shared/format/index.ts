@@ -1,0 +1,16 @@
+export { formatMarketMoney, formatMoney, formatMoneyWithSymbol } from './money';
+export {
+  COLOR_SCHEMES,
+  type ColorScheme,
+  formatPercent,
+  formatPrice,
+  formatSigned,
+  TREND_ARROW,
+  type Trend,
+  type TrendColor,
+  toDecimal,
+  trendColor,
+  trendOf,
+  upColorOf,
+} from './price';
+export { formatDate, formatDateTime } from './time';

@@ -1,0 +1,13 @@
+export { EmptyState } from './empty-state';
+export { LanguagePicker } from './language-picker';
+export { LoadError } from './load-error';
+export { Logo } from './logo';
+export { MarketSwitch } from './market-switch';
+export { MoneyText } from './money-text';
+export { PasswordInput } from './password-input';
+export { Section } from './section';
+export { SimulatedBadge } from './simulated-badge';
+export { ListSkeleton, PageSkeleton } from './skeletons';
+export { Splash, type SplashStep } from './splash';
+export { TOAST_MS, toastError, toastSuccess, toastText } from './toast';
+export { PRICE_FLASH_MS, PriceText, TrendText } from './trend-text';

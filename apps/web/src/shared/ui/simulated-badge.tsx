@@ -1,0 +1,20 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useConfigValue } from '../config/config-store';
+
+/**
+ * SPEC §0.8, §12: prices from the simulated feed always carry a small "Simulated" badge. The
+ * server says whether its feed is simulated (config `simulated`); unknown counts as simulated.
+ */
+export function SimulatedBadge({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const simulated = useConfigValue('simulated', 'true') !== 'false';
+  if (!simulated) return null;
+  return (
+    <span className={`kb-sim-badge ${className ?? ''}`} title={t('simulatedHint')}>
+      <Tag color="warning" fill="outline">
+        {t('simulated')}
+      </Tag>
+    </span>
+  );
+}
