@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_core';
+import * as m0100 from './0100_market';
+import * as m0101 from './0101_news';
 import * as m0200 from './0200_money_identity';
+import * as m0300 from './0300_trading';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
@@ -8,5 +11,8 @@ import * as m0200 from './0200_money_identity';
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0100_market': m0100,
+  '0101_news': m0101,
   '0200_money_identity': m0200,
+  '0300_trading': m0300,
 };
