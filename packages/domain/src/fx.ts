@@ -1,6 +1,13 @@
-import { type Currency, Decimal } from '@kabuto/contract';
+import type { Currency, Decimal } from '@kabuto/contract';
 import { RuleViolation } from './errors';
-import { assertNonNegativeInteger, D, fromMinorUnits, positiveDecimal, toMinorUnits } from './numeric';
+import {
+  assertNonNegativeInteger,
+  D,
+  fromMinorUnits,
+  positiveDecimal,
+  ROUND_DOWN,
+  toMinorUnits,
+} from './numeric';
 
 const BPS_PER_UNIT = 10_000;
 
@@ -29,6 +36,6 @@ export function convertMinor({
     throw new RangeError(`spread must be within 0..10000 bps, got ${spreadBps}`);
   }
   const applied = positiveDecimal(rate, 'rate').times(new D(1).minus(spread.dividedBy(BPS_PER_UNIT)));
-  const toMinor = toMinorUnits(fromMinorUnits(amountMinor, from).times(applied), to, Decimal.ROUND_FLOOR);
+  const toMinor = toMinorUnits(fromMinorUnits(amountMinor, from).times(applied), to, ROUND_DOWN);
   return { toMinor, appliedRate: applied.toFixed() };
 }
