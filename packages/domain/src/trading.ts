@@ -39,13 +39,17 @@ export function marginMinor(
 }
 
 /** SPEC §6.3 fee = rate × notional, rounded up, never below the configured minimum. */
-export function feeMinor(notional: number, feeRateBps: number, minFeeMinor: number): number {
-  assertNonNegativeInteger(notional, 'notional');
+export function feeMinor(orderNotionalMinor: number, feeRateBps: number, minFeeMinor: number): number {
+  assertNonNegativeInteger(orderNotionalMinor, 'notional');
   assertNonNegativeInteger(minFeeMinor, 'minimum fee');
   const rate = new D(feeRateBps);
   if (!rate.isFinite() || rate.isNegative())
     throw new RangeError(`fee rate must be ≥ 0 bps, got ${feeRateBps}`);
-  const fee = new D(notional).times(rate).dividedBy(BPS_PER_UNIT).toDecimalPlaces(0, ROUND_UP).toNumber();
+  const fee = new D(orderNotionalMinor)
+    .times(rate)
+    .dividedBy(BPS_PER_UNIT)
+    .toDecimalPlaces(0, ROUND_UP)
+    .toNumber();
   return Math.max(fee, minFeeMinor);
 }
 
@@ -71,12 +75,12 @@ export function pnlMinor(
 
 /** SPEC §6.3 stop-out: the loss has reached `stopOutPercent` % of the margin. */
 export function stopOutReached(
-  pnl: number,
-  margin: number,
+  positionPnlMinor: number,
+  positionMarginMinor: number,
   stopOutPercent: number = DEFAULT_STOP_OUT_PERCENT,
 ): boolean {
-  if (pnl >= 0) return false;
-  return new D(-pnl).times(100).gte(new D(margin).times(stopOutPercent));
+  if (positionPnlMinor >= 0) return false;
+  return new D(-positionPnlMinor).times(100).gte(new D(positionMarginMinor).times(stopOutPercent));
 }
 
 export type CloseSettlement = {
