@@ -2,8 +2,9 @@ import type { Feature } from '../context';
 import { adminFeature } from './admin/routes';
 import { identityFeature } from './identity/routes';
 import { messagesFeature } from './messages/routes';
+import { moneyFeature } from './money/routes';
 import { systemFeature } from './system/routes';
 import { usersFeature } from './users/routes';
 
 /** Feature modules in init order: later ones may use services of earlier ones. */
-export const features: Feature[] = [systemFeature, usersFeature, messagesFeature, adminFeature, identityFeature];
+export const features: Feature[] = [systemFeature, usersFeature, messagesFeature, adminFeature, identityFeature, moneyFeature];

@@ -1,0 +1,346 @@
+import {
+  type Currency,
+  type depositCall,
+  type depositChannelsCall,
+  type depositListCall,
+  MARKET_CURRENCY,
+  minorToDecimal,
+  type ParsedRequestOf,
+} from '@kabuto/contract';
+import { inFundWindow, nextBusinessDayEnd } from '@kabuto/domain';
+import { sql } from 'kysely';
+import type { DepositChannel } from '../../config';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { type User, verifyFundPassword } from '../../http/auth';
+import { HOUSE, postTransaction } from '../../ledger/ledger';
+import { cleanImage } from '../../storage/images';
+import type { Operator } from '../admin/auth';
+import type { ReviewItem, ReviewKind } from '../admin/reviews';
+import { i18n, isUniqueViolation, reasonText } from '../identity/common';
+import { ADMIN_FILE_PATH } from '../identity/kyc';
+import { messages } from '../messages/service';
+import type { FundRecordView } from '../users/service';
+import {
+  assertFundWindow,
+  assertWithin,
+  businessOrderNo,
+  nextId,
+  parseAmount,
+  reviewStatus,
+  takeFundLock,
+} from './common';
+import type { Deposit } from './tables';
+
+/**
+ * Smallest deposit per currency (about ¥1,000). SPEC §6.4 names only maxima; a floor keeps
+ * reviewers from handling transfers too small to be worth a bank fee.
+ */
+export const DEPOSIT_MIN_MINOR: Record<Currency, number> = {
+  JPY: 1_000,
+  USD: 10_00,
+  CNY: 50_00,
+  TWD: 200_00,
+  HKD: 50_00,
+  THB: 200_00,
+  VND: 150_000,
+  MYR: 30_00,
+  KRW: 10_000,
+  SAR: 25_00,
+};
+
+/** SPEC §6.4: "normally within about 2 hours, at the latest T+1 24:00". */
+export const DEPOSIT_ARRIVAL_HOURS = 2;
+export const DEPOSIT_ARRIVAL_NOTE = 'Normally within about 2 hours, at the latest T+1 24:00 (Japan time).';
+
+function channelOf(ctx: AppContext, id: string): DepositChannel {
+  const channel = ctx.config.depositChannels.find((c) => c.id === id);
+  if (!channel) throw new DomainError('bad_request', { field: 'channel' });
+  return channel;
+}
+
+export function depositChannels(ctx: AppContext, body: ParsedRequestOf<typeof depositChannelsCall>) {
+  const currency = body.currency ?? MARKET_CURRENCY[body.type];
+  const now = ctx.clock.now();
+  return {
+    currency,
+    open: ctx.config.fundHours === 'always' || inFundWindow('deposit', now),
+    channels: ctx.config.depositChannels.map((c) => ({
+      id: c.id,
+      currency,
+      minAmount: minorToDecimal(DEPOSIT_MIN_MINOR[currency], currency),
+      maxAmount: minorToDecimal(c.maxMinor[currency], currency),
+      receivingName: c.receivingName,
+      receivingNumber: c.receivingNumber,
+      receivingBank: c.receivingBank,
+      receivingBranch: c.receivingBranch,
+    })),
+    arrivalHours: DEPOSIT_ARRIVAL_HOURS,
+    latestArrival: nextBusinessDayEnd(now).toISOString(),
+    arrivalNote: DEPOSIT_ARRIVAL_NOTE,
+  };
+}
+
+export function depositView(d: Deposit) {
+  const currency = d.currency as Currency;
+  return {
+    id: d.id,
+    orderNo: d.order_no,
+    channel: d.channel as DepositChannel['id'],
+    currency,
+    money: minorToDecimal(d.amount_minor, currency),
+    status: reviewStatus(d.state),
+    state: d.state,
+    reason: d.reason,
+    receiptFileId: d.receipt_file_id,
+    createdAt: d.created_at.toISOString(),
+    reviewedAt: d.reviewed_at?.toISOString() ?? null,
+    dueAt: d.due_at.toISOString(),
+  };
+}
+
+async function assertNoPendingDeposit(db: AppContext['db'] | Tx, userId: number): Promise<void> {
+  const pending = await db
+    .selectFrom('deposits')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  if (pending) throw new DomainError('deposit_pending');
+}
+
+/**
+ * SPEC §6.4 deposit: channel and limits from config, amount and receipt image required, one
+ * pending at a time, business days only (unless FUND_HOURS=always), fund password (§6.1).
+ * Nothing moves until a reviewer approves: the deposit is a claim that money was sent.
+ */
+export async function requestDeposit(ctx: AppContext, user: User, body: ParsedRequestOf<typeof depositCall>) {
+  assertFundWindow(ctx, 'deposit');
+  const channel = channelOf(ctx, body.channel);
+  const currency = body.currency ?? MARKET_CURRENCY[body.type];
+  const amountMinor = parseAmount(body.amount, currency);
+  assertWithin(amountMinor, DEPOSIT_MIN_MINOR[currency], channel.maxMinor[currency]);
+  await assertNoPendingDeposit(ctx.db, user.id);
+  if (!body.receipt) throw new DomainError('file_invalid', { field: 'receipt', reason: 'missing' });
+  await verifyFundPassword(ctx, user.id, body.fund_password);
+  const receipt = await cleanImage('receipt', body.receipt.data);
+
+  const now = ctx.clock.now();
+  try {
+    const deposit = await ctx.files.storeWith(
+      user.id,
+      [{ purpose: 'deposit_receipt', image: receipt }],
+      async (trx, [fileId]) => {
+        await takeFundLock(trx, user.id);
+        await assertNoPendingDeposit(trx, user.id);
+        const id = await nextId(trx, 'deposits');
+        return trx
+          .insertInto('deposits')
+          .values({
+            id,
+            user_id: user.id,
+            order_no: businessOrderNo('D', now, id),
+            channel: channel.id,
+            currency,
+            amount_minor: amountMinor,
+            receipt_file_id: fileId!,
+            reason: null,
+            reviewer_id: null,
+            reviewed_at: null,
+            due_at: nextBusinessDayEnd(now),
+            ledger_transaction_id: null,
+            created_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      },
+    );
+    return depositView(deposit);
+  } catch (error) {
+    if (isUniqueViolation(error, 'deposits_one_pending')) throw new DomainError('deposit_pending');
+    throw error;
+  }
+}
+
+export async function listDeposits(
+  ctx: AppContext,
+  userId: number,
+  body: ParsedRequestOf<typeof depositListCall>,
+) {
+  let query = ctx.db.selectFrom('deposits').selectAll().where('user_id', '=', userId);
+  if (body.currency) query = query.where('currency', '=', body.currency);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(body.size)
+    .offset((body.page - 1) * body.size)
+    .execute();
+  return rows.map(depositView);
+}
+
+/** SPEC §0.2 fund records, deposits tab: every deposit with its order number, signed amount and state. */
+export async function depositFundRecords(ctx: AppContext, userId: number, page: number, size: number) {
+  const rows = await ctx.db
+    .selectFrom('deposits as d')
+    .selectAll('d')
+    .select((eb) =>
+      eb
+        .selectFrom('ledger_postings as p')
+        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+        .select('p.balance_after_minor')
+        .whereRef('p.transaction_id', '=', 'd.ledger_transaction_id')
+        .where('a.user_id', '=', userId)
+        .where('a.name', '=', 'available')
+        .limit(1)
+        .as('balance_after_minor'),
+    )
+    .where('d.user_id', '=', userId)
+    .orderBy('d.id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  const total = await ctx.db
+    .selectFrom('deposits')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const list: FundRecordView[] = rows.map((r) => {
+    const currency = r.currency as Currency;
+    return {
+      id: r.id,
+      kind: 'deposit',
+      orderNo: r.order_no,
+      currency,
+      amount: minorToDecimal(r.amount_minor, currency),
+      frozenChange: minorToDecimal(0, currency),
+      balanceAfter: r.balance_after_minor === null ? '-' : minorToDecimal(r.balance_after_minor, currency),
+      state: r.state,
+      memo: r.state === 'rejected' ? r.reason : r.channel,
+      createdAt: r.created_at.toISOString(),
+    };
+  });
+  return { list, total: Number(total.n) };
+}
+
+const DEPOSIT_MESSAGES = {
+  approve: {
+    title: i18n('入金已到账', 'Deposit credited', 'ご入金を反映しました'),
+    body: (d: Deposit, _reason: string | null) => {
+      const amount = `${minorToDecimal(d.amount_minor, d.currency as Currency)} ${d.currency}`;
+      return i18n(
+        `您的入金 ${d.order_no}（${amount}）已审核通过并存入账户。`,
+        `Your deposit ${d.order_no} (${amount}) was approved and credited to your account.`,
+        `ご入金 ${d.order_no}（${amount}）が承認され、口座に反映されました。`,
+      );
+    },
+  },
+  reject: {
+    title: i18n('入金未通过', 'Deposit rejected', 'ご入金が承認されませんでした'),
+    body: (d: Deposit, reason: string | null) =>
+      i18n(
+        `您的入金 ${d.order_no} 未通过审核。原因：${reasonText(reason)}。`,
+        `Your deposit ${d.order_no} was not approved. Reason: ${reasonText(reason)}.`,
+        `ご入金 ${d.order_no} は承認されませんでした。理由：${reasonText(reason)}。`,
+      ),
+  },
+} as const;
+
+/** SPEC §9 review queue 'deposit': approval credits the wallet (house:bank → available). */
+export const depositReviewKind: ReviewKind = {
+  async list(ctx, state, page, size) {
+    let query = ctx.db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id');
+    if (state !== 'all') query = query.where('d.state', '=', state);
+    const [rows, total] = await Promise.all([
+      query
+        .leftJoin('operators as o', 'o.id', 'd.reviewer_id')
+        .selectAll('d')
+        .select(['u.account', 'u.real_name', 'o.username as reviewer'])
+        .orderBy('d.id', state === 'pending' ? 'asc' : 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      query.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const list: ReviewItem[] = rows.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      account: r.account,
+      state: r.state,
+      createdAt: r.created_at.toISOString(),
+      dueAt: r.due_at.toISOString(),
+      reviewedAt: r.reviewed_at?.toISOString() ?? null,
+      reviewer: r.reviewer,
+      reason: r.reason,
+      details: {
+        orderNo: r.order_no,
+        channel: r.channel,
+        currency: r.currency,
+        amount: minorToDecimal(r.amount_minor, r.currency as Currency),
+        realName: r.real_name,
+        receipt: `${ADMIN_FILE_PATH}/${r.receipt_file_id}`,
+      },
+    }));
+    return { list, total: Number(total.n) };
+  },
+
+  async decide(
+    ctx: AppContext,
+    trx: Tx,
+    id: number,
+    decision: 'approve' | 'reject',
+    operator: Operator,
+    reason: string | null,
+  ) {
+    const deposit = await trx
+      .selectFrom('deposits')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (deposit?.state !== 'pending') return false;
+    const now = ctx.clock.now();
+    const currency = deposit.currency as Currency;
+    let transactionId: number | null = null;
+    if (decision === 'approve') {
+      const posted = await postTransaction(
+        trx,
+        {
+          kind: 'deposit',
+          userId: deposit.user_id,
+          refType: 'deposit',
+          refId: deposit.id,
+          memo: `deposit ${deposit.order_no}`,
+          postings: [
+            { userId: HOUSE, account: 'house:bank', currency, amountMinor: -deposit.amount_minor },
+            { userId: deposit.user_id, account: 'available', currency, amountMinor: deposit.amount_minor },
+          ],
+        },
+        now,
+      );
+      transactionId = posted.transactionId;
+    }
+    await trx
+      .updateTable('deposits')
+      .set({
+        state: decision === 'approve' ? 'approved' : 'rejected',
+        reason,
+        reviewer_id: operator.id,
+        reviewed_at: now,
+        ledger_transaction_id: transactionId,
+      })
+      .where('id', '=', id)
+      .execute();
+    const text = DEPOSIT_MESSAGES[decision];
+    await messages.send(
+      trx,
+      {
+        userId: deposit.user_id,
+        kind: 'review_outcome',
+        title: text.title,
+        body: text.body(deposit, reason),
+      },
+      now,
+    );
+    return true;
+  },
+};
