@@ -1,0 +1,667 @@
+import {
+  CURRENCY_DECIMALS,
+  Decimal,
+  type Direction,
+  MARKET_CURRENCY,
+  MARKET_TIMEZONE,
+  MAX_ORDER_QUANTITY,
+  type Market,
+  minorToDecimal,
+  type OrderType,
+  PRICE_DECIMALS,
+  type TradeMode,
+} from '@kabuto/contract';
+import {
+  canClose,
+  feeMinor,
+  isWithinPriceLimit,
+  limitOrderCrosses,
+  localDateOf,
+  marginMinor,
+  notionalMinor,
+  pnlMinor,
+  sessionClose,
+  settleClose,
+  stopOutReached,
+  zonedInstant,
+} from '@kabuto/domain';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/database';
+import type { Executor, Tx } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { HOUSE, type PostingInput, postTransaction } from '../../ledger/ledger';
+import type { Instrument, Quote } from '../../market/types';
+import { messages } from '../messages/service';
+import type { PositionRow, PositionsTable } from './tables';
+
+/**
+ * Orders and positions (SPEC §6.3). Every change of a position and its money is one database
+ * transaction: the position row locked `FOR UPDATE`, its state checked, one balanced ledger
+ * transaction and the row update. Whoever changes a position second sees the new state, so two
+ * closes of one position, or a fill racing a cancel, resolve to exactly one outcome on any node.
+ */
+
+/** Notional above which an order is refused before any arithmetic could leave the safe-integer range. */
+const MAX_NOTIONAL_MINOR = 1e14;
+
+export const LIVE_STATES = ['pending', 'holding', 'closing'] as const;
+
+export interface OrderRequest {
+  code: string;
+  direction: Direction;
+  orderType: OrderType;
+  /** The limit (limit orders). */
+  price?: string | undefined;
+  /** As typed; validated here (quantity_invalid). */
+  quantity: string;
+  /** As typed; validated here (leverage_invalid); empty = 1×. */
+  leverage: string;
+  mode: TradeMode;
+}
+
+/** A checked order: what it is and the money it needs at the price it would open at now. */
+export interface OrderPlan {
+  instrument: Instrument;
+  quote: Quote;
+  market: Market;
+  currency: (typeof MARKET_CURRENCY)[Market];
+  direction: Direction;
+  orderType: OrderType;
+  mode: TradeMode;
+  quantity: number;
+  leverage: number;
+  limitPrice: string | null;
+  /** Fills at once: a market order, or a limit the current price already crosses. */
+  fillsNow: boolean;
+  /** The current price (fills now) or the limit. */
+  price: string;
+  notionalMinor: number;
+  marginMinor: number;
+  feeMinor: number;
+  band: { limitUp: string; limitDown: string } | null;
+  marketOpen: boolean;
+}
+
+const POSITIVE_INTEGER = /^\d{1,12}$/;
+
+function decimalsOf(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+function minFeeFor(ctx: AppContext, market: Market): number {
+  return ctx.config.minFeeMinor[market];
+}
+
+/** SPEC §6.3 fee on a notional at the configured rate and minimum. */
+export function feeFor(ctx: AppContext, market: Market, notional: number): number {
+  return feeMinor(notional, ctx.config.feeRateBps, minFeeFor(ctx, market));
+}
+
+/** The instrument of a code as typed (codes are case-insensitive). Indices are not tradable. */
+export function tradableInstrument(ctx: AppContext, code: string): Instrument {
+  const instrument = ctx.market.instrument(code) ?? ctx.market.instrument(code.toUpperCase());
+  if (instrument?.kind !== 'stock') throw new DomainError('not_found', { field: 'code' });
+  return instrument;
+}
+
+/**
+ * Checks an order against SPEC §6.2–§6.3 and prices it. Refusals, in the order a user would fix
+ * them: quantity_invalid, leverage_invalid, not_found, bad_request (price), price_unavailable,
+ * price_limit, market_closed (unless `forPreview`), balance_insufficient for an absurd notional.
+ */
+export function planOrder(
+  ctx: AppContext,
+  request: OrderRequest,
+  now: Date,
+  options: { forPreview?: boolean } = {},
+): OrderPlan {
+  const quantityText = request.quantity.trim();
+  const quantity = POSITIVE_INTEGER.test(quantityText) ? Number(quantityText) : Number.NaN;
+  if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_ORDER_QUANTITY)
+    throw new DomainError('quantity_invalid', { field: 'quantity', max: MAX_ORDER_QUANTITY });
+
+  const leverageText = request.leverage.trim() || '1';
+  const leverage = POSITIVE_INTEGER.test(leverageText) ? Number(leverageText) : Number.NaN;
+  if (!ctx.config.leverageChoices.includes(leverage))
+    throw new DomainError('leverage_invalid', { field: 'leverage', choices: ctx.config.leverageChoices });
+
+  const instrument = tradableInstrument(ctx, request.code);
+  const market = instrument.market;
+
+  let limitPrice: string | null = null;
+  if (request.orderType === 'limit') {
+    const price = request.price?.trim();
+    if (!price) throw new DomainError('bad_request', { field: 'price' });
+    // A limit off the market's price grid is refused rather than silently rounded.
+    if (decimalsOf(price) > PRICE_DECIMALS[market] || new Decimal(price).lte(0))
+      throw new DomainError('bad_request', { field: 'price', decimals: PRICE_DECIMALS[market] });
+    limitPrice = new Decimal(price).toFixed(PRICE_DECIMALS[market]);
+  }
+
+  const quote = ctx.market.quote(instrument.code);
+  if (!quote || !(Number(quote.price) > 0)) throw new DomainError('price_unavailable', { field: 'code' });
+
+  // SPEC §6.2: an order price outside the day's limits is rejected.
+  const band = ctx.market.priceBand(instrument.code, now);
+  if (limitPrice !== null && !isWithinPriceLimit(band, limitPrice))
+    throw new DomainError('price_limit', {
+      field: 'price',
+      limitUp: band?.limitUp ?? null,
+      limitDown: band?.limitDown ?? null,
+    });
+
+  const marketOpen = ctx.market.isOpen(market, now);
+  if (!marketOpen && !options.forPreview) throw new DomainError('market_closed');
+
+  if (request.mode === 'day' && !ctx.dayTradeGate)
+    throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
+
+  const fillsNow = limitPrice === null || limitOrderCrosses(request.direction, limitPrice, quote.price);
+  const price = fillsNow ? quote.price : limitPrice!;
+  const scale = new Decimal(10).pow(CURRENCY_DECIMALS[MARKET_CURRENCY[market]]);
+  if (new Decimal(price).times(quantity).times(scale).gt(MAX_NOTIONAL_MINOR))
+    throw new DomainError('balance_insufficient', { field: 'quantity' });
+  const notional = notionalMinor(market, price, quantity);
+  return {
+    instrument,
+    quote,
+    market,
+    currency: MARKET_CURRENCY[market],
+    direction: request.direction,
+    orderType: request.orderType,
+    mode: request.mode,
+    quantity,
+    leverage,
+    limitPrice,
+    fillsNow,
+    price,
+    notionalMinor: notional,
+    marginMinor: marginMinor(market, price, quantity, leverage),
+    feeMinor: feeFor(ctx, market, notional),
+    band,
+    marketOpen,
+  };
+}
+
+/**
+ * When an unfilled limit order expires (SPEC §6.3 "expire at the session's close"): the close of
+ * the last session of the trading day it was placed on. With MARKET_HOURS=always the market
+ * never closes, so an order lasts until the end of the market-local calendar day.
+ */
+export function expiryFor(ctx: AppContext, market: Market, now: Date): Date {
+  if (ctx.config.marketHours === 'always')
+    return zonedInstant(MARKET_TIMEZONE[market], localDateOf(market, now), '24:00');
+  return sessionClose(market, ctx.market.tradingDay(market, now));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages (SPEC §6.6: fills and stop-outs send a message).
+
+function fillMessage(row: PositionRow, price: string) {
+  const side = {
+    long: { cn: '买入', us: 'Long', jp: '買い' },
+    short: { cn: '卖空', us: 'Short', jp: '売り' },
+  }[row.direction];
+  return {
+    userId: row.user_id,
+    kind: 'fill',
+    title: { cn: '订单成交', us: 'Order filled', jp: '約定しました' },
+    body: {
+      cn: `订单 ${row.order_no}：${row.code} ${side.cn} ${row.quantity} 股，成交价 ${price}。`,
+      us: `Order ${row.order_no}: ${side.us} ${row.quantity} × ${row.code} filled at ${price}.`,
+      jp: `注文 ${row.order_no}：${row.code} ${side.jp} ${row.quantity} 株が ${price} で約定しました。`,
+    },
+  };
+}
+
+function stopOutMessage(row: PositionRow, price: string, pnl: string) {
+  return {
+    userId: row.user_id,
+    kind: 'stop_out',
+    title: { cn: '强制平仓', us: 'Position stopped out', jp: 'ロスカットされました' },
+    body: {
+      cn: `持仓 ${row.order_no}（${row.code}，${row.quantity} 股）亏损达到保证金的规定比例，已按市价 ${price} 平仓，盈亏 ${pnl}。`,
+      us: `Position ${row.order_no} (${row.quantity} × ${row.code}) reached the stop-out loss and was closed at market, ${price}; P&L ${pnl}.`,
+      jp: `建玉 ${row.order_no}（${row.code} ${row.quantity} 株）の損失が証拠金の所定割合に達したため、成行 ${price} で決済しました。損益 ${pnl}。`,
+    },
+  };
+}
+
+function expiryMessage(row: PositionRow) {
+  return {
+    userId: row.user_id,
+    kind: 'order_expired',
+    title: { cn: '委托已失效', us: 'Order expired', jp: '注文が失効しました' },
+    body: {
+      cn: `限价委托 ${row.order_no}（${row.code}，${row.quantity} 股，限价 ${row.limit_price}）在收盘时未成交，已失效，冻结资金已释放。`,
+      us: `Limit order ${row.order_no} (${row.quantity} × ${row.code} at ${row.limit_price}) did not fill by the session close and expired; its funds are released.`,
+      jp: `指値注文 ${row.order_no}（${row.code} ${row.quantity} 株、指値 ${row.limit_price}）は大引けまでに約定せず失効しました。拘束資金は解放されました。`,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing orders.
+
+/** The ledger refuses postings that move nothing (a zero P&L, a fee already frozen). */
+function moves(postings: PostingInput[]): PostingInput[] {
+  return postings.filter((p) => p.amountMinor !== 0);
+}
+
+async function nextPositionId(trx: Tx): Promise<number> {
+  const { rows } = await sql<{ id: number }>`SELECT nextval('positions_id_seq')::int8 AS id`.execute(trx);
+  return Number(rows[0]!.id);
+}
+
+export interface PlaceOptions {
+  source?: PositionsTable['source'];
+  sourceId?: number | null;
+}
+
+/**
+ * SPEC §6.3: a market order (or a limit the price already crosses) fills at once at the current
+ * price: margin available → frozen:order, fee → house:fees. A limit order freezes margin + fee
+ * and waits. One ledger transaction in the same database transaction as the position row; the
+ * position's order number is that transaction's.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  userId: number,
+  request: OrderRequest,
+  options: PlaceOptions = {},
+): Promise<PositionRow> {
+  const now = ctx.clock.now();
+  const plan = planOrder(ctx, request, now);
+  return inTransaction(ctx.db, async (trx) => {
+    if (plan.mode === 'day' && !(await ctx.dayTradeGate?.(trx, userId, plan.market, now)))
+      throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
+    const id = await nextPositionId(trx);
+    const { currency } = plan;
+    const postings: PostingInput[] = plan.fillsNow
+      ? [
+          { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
+          { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor },
+          { userId: HOUSE, account: 'house:fees', currency, amountMinor: plan.feeMinor },
+        ]
+      : [
+          { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
+          { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor + plan.feeMinor },
+        ];
+    const posted = await postTransaction(
+      trx,
+      {
+        kind: plan.fillsNow ? 'order_open' : 'order_place',
+        userId,
+        refType: 'position',
+        refId: id,
+        memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}`,
+        postings: moves(postings),
+      },
+      now,
+    );
+    const row = await trx
+      .insertInto('positions')
+      .values({
+        id,
+        order_no: posted.orderNo,
+        user_id: userId,
+        code: plan.instrument.code,
+        market: plan.market,
+        currency,
+        direction: plan.direction,
+        order_type: plan.orderType,
+        mode: plan.mode,
+        leverage: plan.leverage,
+        quantity: plan.quantity,
+        limit_price: plan.limitPrice,
+        open_price: plan.fillsNow ? plan.price : null,
+        opened_at: plan.fillsNow ? now : null,
+        opened_trading_day: plan.fillsNow ? ctx.market.tradingDay(plan.market, now) : null,
+        expires_at: plan.fillsNow ? null : expiryFor(ctx, plan.market, now),
+        margin_minor: plan.marginMinor,
+        fee_minor: plan.feeMinor,
+        close_price: null,
+        closed_at: null,
+        close_fee_minor: null,
+        realised_pnl_minor: null,
+        house_absorbed_minor: null,
+        state: plan.fillsNow ? 'holding' : 'pending',
+        close_reason: null,
+        source: options.source ?? 'order',
+        source_id: options.sourceId ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (plan.fillsNow) await messages.send(trx, fillMessage(row, plan.price), now);
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing a position: each in its own transaction with the row locked.
+
+async function lockPosition(trx: Tx, id: number): Promise<PositionRow | undefined> {
+  return trx.selectFrom('positions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+async function lockOwnPosition(trx: Tx, id: number, userId: number): Promise<PositionRow> {
+  const row = await lockPosition(trx, id);
+  if (!row || row.user_id !== userId) throw new DomainError('not_found', { field: 'id' });
+  return row;
+}
+
+/** Releases a pending order's frozen margin + fee (cancel by the user, or expiry). */
+async function releasePending(
+  trx: Tx,
+  row: PositionRow,
+  reason: 'user' | 'expired',
+  now: Date,
+): Promise<PositionRow> {
+  const currency = MARKET_CURRENCY[row.market];
+  const frozen = row.margin_minor + row.fee_minor;
+  await postTransaction(
+    trx,
+    {
+      kind: reason === 'user' ? 'order_cancel' : 'order_expire',
+      userId: row.user_id,
+      refType: 'position',
+      refId: row.id,
+      memo: `${row.order_no}`,
+      postings: moves([
+        { userId: row.user_id, account: 'frozen:order', currency, amountMinor: -frozen },
+        { userId: row.user_id, account: 'available', currency, amountMinor: frozen },
+      ]),
+    },
+    now,
+  );
+  const updated = await trx
+    .updateTable('positions')
+    .set({ state: 'cancelled', close_reason: reason, closed_at: now, updated_at: now })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (reason === 'expired') await messages.send(trx, expiryMessage(row), now);
+  return updated;
+}
+
+/** `/trade/cancel`: only a pending order; anything else answers not_holding with its state. */
+export async function cancelOrder(ctx: AppContext, userId: number, id: number): Promise<PositionRow> {
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    const row = await lockOwnPosition(trx, id, userId);
+    if (row.state !== 'pending') throw new DomainError('not_holding', { field: 'id', state: row.state });
+    return releasePending(trx, row, 'user', now);
+  });
+  ctx.trading.engine.untrack(row.id);
+  return row;
+}
+
+/**
+ * Expires one pending order whose session has closed. State-guarded: safe on any node and
+ * when two sweeps race (the second finds it cancelled and does nothing).
+ */
+export async function expireOrder(ctx: AppContext, id: number, now: Date): Promise<PositionRow | null> {
+  return inTransaction(ctx.db, async (trx) => {
+    const row = await lockPosition(trx, id);
+    if (row?.state !== 'pending' || !row.expires_at || row.expires_at.getTime() > now.getTime()) return null;
+    return releasePending(trx, row, 'expired', now);
+  });
+}
+
+/** Pending orders whose expiry has passed, oldest first (bounded per sweep). */
+export async function dueExpiries(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('positions')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export type FillOutcome =
+  | { kind: 'filled'; row: PositionRow }
+  | { kind: 'expired'; row: PositionRow }
+  /** The exact price does not cross the limit after all: keep waiting. */
+  | { kind: 'not_crossed' }
+  /** No longer pending (cancelled, filled on another node): nothing to do. */
+  | { kind: 'gone' };
+
+/**
+ * Fills a pending limit order that `tickPrice` crossed (SPEC §6.3), at the limit or better: a
+ * long at min(limit, tick), a short at max(limit, tick). Margin and fee are those of the fill
+ * price; the difference to what was frozen at placement is released, or for a short filled
+ * above its limit drawn from available — and when available cannot cover it, the order fills
+ * at its limit, exactly what was frozen.
+ */
+export async function fillLimitOrder(ctx: AppContext, id: number, tickPrice: string): Promise<FillOutcome> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (trx): Promise<FillOutcome> => {
+    const row = await lockPosition(trx, id);
+    if (row?.state !== 'pending' || row.limit_price === null) return { kind: 'gone' };
+    if (row.expires_at && row.expires_at.getTime() <= now.getTime())
+      return { kind: 'expired', row: await releasePending(trx, row, 'expired', now) };
+    if (!limitOrderCrosses(row.direction, row.limit_price, tickPrice)) return { kind: 'not_crossed' };
+    if (!ctx.market.isOpen(row.market, now)) return { kind: 'not_crossed' };
+
+    const currency = MARKET_CURRENCY[row.market];
+    const frozen = row.margin_minor + row.fee_minor;
+    const limit = new Decimal(row.limit_price);
+    const better = row.direction === 'long' ? Decimal.min(limit, tickPrice) : Decimal.max(limit, tickPrice);
+    let price = better.toFixed(PRICE_DECIMALS[row.market]);
+    let margin = marginMinor(row.market, price, row.quantity, row.leverage);
+    let fee = feeFor(ctx, row.market, notionalMinor(row.market, price, row.quantity));
+    if (margin + fee > frozen) {
+      // Lock order matches the ledger's (available before frozen:<purpose>).
+      const available = await trx
+        .selectFrom('ledger_accounts')
+        .select('balance_minor')
+        .where('user_id', '=', row.user_id)
+        .where('name', '=', 'available')
+        .where('currency', '=', currency)
+        .forUpdate()
+        .executeTakeFirst();
+      if ((available?.balance_minor ?? 0) < margin + fee - frozen) {
+        price = limit.toFixed(PRICE_DECIMALS[row.market]);
+        margin = row.margin_minor;
+        fee = row.fee_minor;
+      }
+    }
+    await postTransaction(
+      trx,
+      {
+        kind: 'order_fill',
+        userId: row.user_id,
+        refType: 'position',
+        refId: row.id,
+        memo: `${row.order_no} @ ${price}`,
+        postings: moves([
+          { userId: row.user_id, account: 'available', currency, amountMinor: frozen - margin - fee },
+          { userId: row.user_id, account: 'frozen:order', currency, amountMinor: margin - frozen },
+          { userId: HOUSE, account: 'house:fees', currency, amountMinor: fee },
+        ]),
+      },
+      now,
+    );
+    const filled = await trx
+      .updateTable('positions')
+      .set({
+        state: 'holding',
+        open_price: price,
+        opened_at: now,
+        opened_trading_day: ctx.market.tradingDay(row.market, now),
+        margin_minor: margin,
+        fee_minor: fee,
+        expires_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await messages.send(trx, fillMessage(filled, price), now);
+    return { kind: 'filled', row: filled };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closing.
+
+export interface CloseSettlementView {
+  pnlMinor: number;
+  userPnlMinor: number;
+  houseAbsorbsMinor: number;
+  closeFeeMinor: number;
+  /** What returns to available: margin + P&L − close fee (never negative). */
+  returnedMinor: number;
+}
+
+/**
+ * Money of a close at `price` (SPEC §6.3, §0.4): the margin is released, the P&L is booked
+ * against the house, a loss beyond the margin is the house's, and the close fee is taken from
+ * what the position returns — so a user never pays more than the margin and the open fee.
+ */
+export function closeSettlement(ctx: AppContext, row: PositionRow, price: string): CloseSettlementView {
+  const pnl = pnlMinor(row.market, row.direction, row.open_price!, price, row.quantity);
+  const settled = settleClose({ marginMinor: row.margin_minor, pnlMinor: pnl });
+  const fullFee = feeFor(ctx, row.market, notionalMinor(row.market, price, row.quantity));
+  const proceeds = settled.releaseMarginMinor + settled.userPnlMinor;
+  const closeFee = Math.min(fullFee, proceeds);
+  return {
+    pnlMinor: pnl,
+    userPnlMinor: settled.userPnlMinor,
+    houseAbsorbsMinor: settled.houseAbsorbsMinor,
+    closeFeeMinor: closeFee,
+    returnedMinor: proceeds - closeFee,
+  };
+}
+
+async function settle(
+  ctx: AppContext,
+  trx: Tx,
+  row: PositionRow,
+  price: string,
+  reason: 'user' | 'stop_out' | 'settlement',
+  now: Date,
+): Promise<{ row: PositionRow; settlement: CloseSettlementView }> {
+  const currency = MARKET_CURRENCY[row.market];
+  const s = closeSettlement(ctx, row, price);
+  await postTransaction(
+    trx,
+    {
+      kind: reason === 'stop_out' ? 'stop_out' : 'position_close',
+      userId: row.user_id,
+      refType: 'position',
+      refId: row.id,
+      memo: `${row.order_no} @ ${price}${s.houseAbsorbsMinor > 0 ? `; house absorbs ${s.houseAbsorbsMinor}` : ''}`,
+      postings: moves([
+        { userId: row.user_id, account: 'frozen:order', currency, amountMinor: -row.margin_minor },
+        { userId: row.user_id, account: 'available', currency, amountMinor: s.returnedMinor },
+        { userId: HOUSE, account: 'house:fees', currency, amountMinor: s.closeFeeMinor },
+        { userId: HOUSE, account: 'house:pnl', currency, amountMinor: -s.userPnlMinor },
+      ]),
+    },
+    now,
+  );
+  const closed = await trx
+    .updateTable('positions')
+    .set({
+      state: 'closed',
+      close_reason: reason,
+      close_price: price,
+      closed_at: now,
+      close_fee_minor: s.closeFeeMinor,
+      realised_pnl_minor: s.userPnlMinor,
+      house_absorbed_minor: s.houseAbsorbsMinor,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row: closed, settlement: s };
+}
+
+/**
+ * `/trade/close`: a market close of a holding position at the current price. Refuses
+ * not_holding (any other state — including a second close racing the first), t1_sell (China,
+ * opened today in normal mode, SPEC §6.2), market_closed, price_unavailable.
+ */
+export async function closePosition(ctx: AppContext, userId: number, id: number): Promise<PositionRow> {
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (trx) => {
+    const row = await lockOwnPosition(trx, id, userId);
+    if (row.state !== 'holding') throw new DomainError('not_holding', { field: 'id', state: row.state });
+    const blocked = closeBlockedBy(ctx, row, now);
+    if (blocked) throw new DomainError(blocked, { field: 'id' });
+    const price = ctx.market.quote(row.code)!.price;
+    return (await settle(ctx, trx, row, price, 'user', now)).row;
+  });
+  ctx.trading.engine.untrack(row.id);
+  return row;
+}
+
+/** Why a holding position cannot be closed by its owner now, or null. */
+export function closeBlockedBy(
+  ctx: AppContext,
+  row: PositionRow,
+  now: Date,
+): 't1_sell' | 'market_closed' | 'price_unavailable' | 'not_holding' | null {
+  if (row.state !== 'holding') return 'not_holding';
+  if (!ctx.market.isOpen(row.market, now)) return 'market_closed';
+  const today = ctx.market.tradingDay(row.market, now);
+  if (!canClose(row.market, row.mode, row.opened_trading_day ?? today, today)) return 't1_sell';
+  const quote = ctx.market.quote(row.code);
+  if (!quote || !(Number(quote.price) > 0)) return 'price_unavailable';
+  return null;
+}
+
+export type StopOutOutcome =
+  | { kind: 'stopped'; row: PositionRow; settlement: CloseSettlementView }
+  | { kind: 'not_reached' }
+  | { kind: 'gone' };
+
+/**
+ * SPEC §6.3 stop-out: when the loss at `tickPrice` has reached the configured share of the
+ * margin, the position closes at that price (China's T+1 does not hold a stop-out back: SPEC §0.4
+ * comes first) and the user gets a message.
+ */
+export async function stopOutPosition(
+  ctx: AppContext,
+  id: number,
+  tickPrice: string,
+): Promise<StopOutOutcome> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (trx): Promise<StopOutOutcome> => {
+    const row = await lockPosition(trx, id);
+    if (row?.state !== 'holding' || row.open_price === null) return { kind: 'gone' };
+    const pnl = pnlMinor(row.market, row.direction, row.open_price, tickPrice, row.quantity);
+    if (!stopOutReached(pnl, row.margin_minor, ctx.config.stopOutPercent)) return { kind: 'not_reached' };
+    const price = new Decimal(tickPrice).toFixed(PRICE_DECIMALS[row.market]);
+    const done = await settle(ctx, trx, row, price, 'stop_out', now);
+    const currency = MARKET_CURRENCY[row.market];
+    await messages.send(
+      trx,
+      stopOutMessage(row, price, minorToDecimal(done.settlement.userPnlMinor, currency)),
+      now,
+    );
+    return { kind: 'stopped', ...done };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading.
+
+export async function openPositionCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('positions')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where('user_id', '=', userId)
+    .where('state', 'in', [...LIVE_STATES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
