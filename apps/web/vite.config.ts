@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Where the API server listens during development (SPEC §11: PORT defaults to 3000). */
-const API_TARGET = 'http://127.0.0.1:3000';
+/** Where the API server listens during development (SPEC §11: PORT defaults to 3000); KABUTO_API_TARGET overrides. */
+const API_TARGET = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   // Relative asset paths: the built app works wherever the server mounts it.

@@ -14,6 +14,14 @@ function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Locations typed into the address bar carry no history state, so they all share the key
+ * "default"; the path tells them apart.
+ */
+function sameLocation(a: Location, b: Location): boolean {
+  return a.key === b.key && a.pathname === b.pathname && a.search === b.search;
+}
+
 export function findRoute(routes: readonly AppRoute[], pathname: string): AppRoute | undefined {
   const matches = matchRoutes(
     routes.map((r) => ({ path: r.path })),
@@ -33,7 +41,7 @@ export function RouteTransition({ routes }: { routes: readonly AppRoute[] }) {
   const [phase, setPhase] = useState<'in' | 'out'>('in');
 
   useEffect(() => {
-    if (location.key === shown.key) return;
+    if (sameLocation(location, shown)) return;
     const shownRoute = findRoute(routes, shown.pathname);
     if (!shownRoute) {
       setShown(location);
@@ -51,7 +59,10 @@ export function RouteTransition({ routes }: { routes: readonly AppRoute[] }) {
 
   const transition: TransitionName = findRoute(routes, shown.pathname)?.meta.transition ?? 'fade';
   return (
-    <div key={shown.key} className={`kb-route kb-route--${transition} kb-route--${phase}`}>
+    <div
+      key={`${shown.key}${shown.pathname}${shown.search}`}
+      className={`kb-route kb-route--${transition} kb-route--${phase}`}
+    >
       <Suspense fallback={<PageSkeleton />}>
         <Routes location={shown}>
           <Route path="/" element={<Navigate to={PATHS.start} replace />} />

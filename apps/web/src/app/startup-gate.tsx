@@ -60,10 +60,10 @@ export function StartupGate({ children }: { children: ReactNode }) {
     <Splash
       title={title || 'Kabuto'}
       steps={steps}
-      percent={phase === 'connecting' ? 30 : phase === 'configuring' ? 80 : 100}
+      percent={phase === 'configuring' ? 80 : 30}
       error={
         phase === 'failed'
-          ? `${t('startup.failed')} · ${translateErrorKey(errorKey ?? 'network_error')}`
+          ? { title: t('startup.failed'), detail: translateErrorKey(errorKey ?? 'network_error') }
           : undefined
       }
       onRetry={phase === 'failed' ? retry : undefined}

@@ -2,7 +2,7 @@ import type { CallDef, RequestOf, ResponseOf } from '@kabuto/contract';
 import { Toast } from 'antd-mobile';
 import { i18n, translateErrorKey } from '../i18n/setup';
 import { newIdempotencyKey } from '../lib/idempotency';
-import { readStorage, removeStorage, STORAGE_KEYS } from '../lib/storage';
+import { removeStorage, STORAGE_KEYS } from '../lib/storage';
 import { navigateTo } from '../routing/navigation';
 import { PATHS } from '../routing/paths';
 import { currentMarket } from '../session/market-store';
@@ -53,14 +53,18 @@ export function clearClientState(): void {
 
 let redirecting = false;
 
+/**
+ * SPEC §3: a 401 clears the session and opens /login/login 1.5 s later. The session is cleared
+ * when the page changes, so the current screen (and its auth guard) stays while the toast is read.
+ */
 function onUnauthorized() {
-  const hadSession = Boolean(useSession.getState().token) || Boolean(readStorage(STORAGE_KEYS.token));
-  clearClientState();
   if (redirecting) return;
   redirecting = true;
+  const hadSession = Boolean(useSession.getState().token);
   if (hadSession) Toast.show({ content: translateErrorKey('session_expired'), duration: TOAST_MS });
   setTimeout(() => {
     redirecting = false;
+    clearClientState();
     navigateTo(PATHS.login, { replace: true });
   }, UNAUTHORIZED_REDIRECT_MS);
 }

@@ -6,12 +6,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../routing/paths';
 import { useUnreadCount } from '../session/user';
 import { AccountPanel } from './account-panel';
-
-/** Badge text for the bell: nothing at zero, "99+" above 99. */
-export function unreadBadge(count: number | undefined): string | null {
-  if (!count || count <= 0) return null;
-  return count > 99 ? '99+' : String(count);
-}
+import { unreadBadge } from './unread-badge';
 
 /**
  * The index header (SPEC §2): search box, message bell with the unread count, user icon that

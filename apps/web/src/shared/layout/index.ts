@@ -1,5 +1,6 @@
 export { AccountPanel } from './account-panel';
-export { IndexHeader, unreadBadge } from './index-header';
+export { IndexHeader } from './index-header';
 export { Page } from './page';
 export { PageHeader, type PageHeaderVariant, useGoBack } from './page-header';
 export { AppTabBar, TABS } from './tab-bar';
+export { unreadBadge } from './unread-badge';

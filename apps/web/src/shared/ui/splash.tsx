@@ -19,7 +19,7 @@ export function Splash({
   title: string;
   steps: SplashStep[];
   percent: number;
-  error?: string;
+  error?: { title: string; detail: string };
   onRetry?: () => void;
 }) {
   const { t } = useTranslation();
@@ -28,7 +28,10 @@ export function Splash({
       <Logo size={72} />
       <h1 className="kb-splash__title">{title}</h1>
       <p className="kb-splash__tagline">{t('startup.tagline')}</p>
-      <ProgressBar className="kb-splash__progress" percent={percent} />
+      <ProgressBar
+        className={`kb-splash__progress ${error ? 'kb-splash__progress--failed' : ''}`}
+        percent={percent}
+      />
       <ul className="kb-splash__steps">
         {steps.map((step) => (
           <li key={step.label} className={`kb-splash__step kb-splash__step--${step.state}`}>
@@ -41,7 +44,12 @@ export function Splash({
           </li>
         ))}
       </ul>
-      {error && <p className="kb-splash__error">{error}</p>}
+      {error && (
+        <p className="kb-splash__error" role="alert">
+          <strong>{error.title}</strong>
+          {error.detail}
+        </p>
+      )}
       {onRetry && (
         <Button className="kb-splash__retry" color="primary" size="large" onClick={onRetry}>
           {t('actions.retry')}

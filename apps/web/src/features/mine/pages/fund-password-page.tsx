@@ -30,7 +30,7 @@ export default function FundPasswordPage() {
       <PasswordForm
         withOld={isSet}
         oldLabel={t('password.oldFund')}
-        intro={<span className="kb-form-note">{t('password.fundHint')}</span>}
+        intro={t('password.fundHint')}
         pending={setPassword.isPending || changePassword.isPending}
         onSubmit={async (values) => {
           if (isSet) {
