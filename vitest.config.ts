@@ -15,6 +15,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     fileParallelism: true,
   },

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Currency } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { ManualClock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config';
@@ -19,6 +21,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let snapshotBlob: Blob | undefined;
+/** The migrated embedded database made once per run (test/global-setup.ts). */
+function snapshot(): Blob | undefined {
+  if (TEST_DATABASE_URL) return undefined;
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshotBlob ??= new Blob([readFileSync(file)]);
+  return snapshotBlob;
+}
+
 /** A Tuesday at 10:00 Tokyo: markets and fund windows open when hours are real. */
 export const TEST_NOW = '2026-11-17T01:00:00.000Z';
 
@@ -30,7 +42,12 @@ export async function createTestApp(
   options: { config?: Partial<Config>; features?: Feature[]; seed?: boolean; now?: string } = {},
 ): Promise<TestApp> {
   const schema = TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url: TEST_DATABASE_URL, schema, poolSize: 30 });
+  const database = await openDatabase({
+    url: TEST_DATABASE_URL,
+    schema,
+    poolSize: 30,
+    loadDataDir: snapshot(),
+  });
   const clock = new ManualClock(new Date(options.now ?? TEST_NOW));
   const config = loadConfig(
     {},

@@ -22,11 +22,15 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own). */
   schema?: string;
   poolSize?: number;
+  /** A data-directory dump to start the embedded database from (tests). */
+  loadDataDir?: Blob;
 }
 
 export interface Database {
   db: DB;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (tests and benchmarks). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -54,12 +58,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pgdata') } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [PG_INT8]: parseInt8 },
   });
   const db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
