@@ -111,7 +111,7 @@ export async function api<T = unknown>(
       'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
     },
     payload: options.form
-      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
+      ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
       : JSON.stringify(body),
   });
   const json = res.json() as { status: 0 | 1; msg: string; data: T };
