@@ -69,11 +69,12 @@ export const tradingFeature: Feature = {
     ctx.trading = { engine };
     ctx.openPositionCount = (userId) => openPositionCount(ctx.db, userId);
     ctx.valuations.push((userId) => valuation(ctx, userId));
-    // The engine needs the market's ticks; without a market (some tests) it only serves reads.
-    if (ctx.market) await engine.attach();
     ctx.onClose.push(() => engine.stop());
   },
-  routes(app, ctx) {
+  async routes(app, ctx) {
+    // Here rather than in init: every feature's init has run, so the market exists whatever the
+    // order of the features. Without a market the engine has nothing to listen to.
+    if (ctx.market) await ctx.trading.engine.attach();
     const limit = { perMinute: ctx.config.orderRateLimitPerMinute };
     const language = (header: unknown, fallback: string) => pickLanguage(header, fallback);
 
