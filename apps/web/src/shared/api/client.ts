@@ -47,7 +47,7 @@ function hideLoading() {
 export function clearClientState(): void {
   useSession.getState().clear();
   removeStorage(STORAGE_KEYS.searchList);
-  queryClient.cancelQueries();
+  void queryClient.cancelQueries();
   queryClient.clear();
 }
 
