@@ -54,13 +54,17 @@ export function clearClientState(): void {
 let redirecting = false;
 
 /**
- * SPEC §3: a 401 clears the session and opens /login/login 1.5 s later. The session is cleared
- * when the page changes, so the current screen (and its auth guard) stays while the toast is read.
+ * SPEC §3: a 401 clears the session and opens /login/login 1.5 s later. Storage forgets it at
+ * once; the in-memory session (and with it the auth guard) goes with the redirect, so the current
+ * screen stays while the toast is read.
  */
 function onUnauthorized() {
   if (redirecting) return;
   redirecting = true;
   const hadSession = Boolean(useSession.getState().token);
+  // A reload during the wait must not reuse the dead session.
+  removeStorage(STORAGE_KEYS.token);
+  removeStorage(STORAGE_KEYS.account);
   if (hadSession) Toast.show({ content: translateErrorKey('session_expired'), duration: TOAST_MS });
   setTimeout(() => {
     redirecting = false;
