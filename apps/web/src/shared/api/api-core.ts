@@ -53,6 +53,8 @@ export interface ApiEnvironment {
   baseUrl: string;
   session(): { token: string | null; account: string | null };
   market(): Market;
+  /** The reader's language: server-written texts (messages, news) come back in it. */
+  language?(): string;
   newIdempotencyKey(): string;
   showLoading(): void;
   hideLoading(): void;
@@ -108,6 +110,8 @@ export function createApiClient(env: ApiEnvironment) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.token = token;
     if (account) headers.account = account;
+    const language = env.language?.();
+    if (language) headers.language = language;
     if (call.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? env.newIdempotencyKey();
     if (sent.kind === 'json') headers['Content-Type'] = 'application/json';
 

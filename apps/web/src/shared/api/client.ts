@@ -1,6 +1,6 @@
 import type { CallDef, RequestOf, ResponseOf } from '@kabuto/contract';
 import { Toast } from 'antd-mobile';
-import { i18n, translateErrorKey } from '../i18n/setup';
+import { currentLanguage, i18n, translateErrorKey } from '../i18n/setup';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { removeStorage, STORAGE_KEYS } from '../lib/storage';
 import { navigateTo } from '../routing/navigation';
@@ -83,6 +83,7 @@ export const apiClient = createApiClient({
   baseUrl: API_BASE,
   session: () => useSession.getState(),
   market: currentMarket,
+  language: currentLanguage,
   newIdempotencyKey: () => newIdempotencyKey(),
   showLoading,
   hideLoading,
