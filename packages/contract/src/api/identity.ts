@@ -27,7 +27,7 @@ export const zUpload = z
   .custom<UploadPart>(isUploadPart)
   .optional()
   .catch(undefined)
-  .describe('image file: JPEG, PNG or WebP, at most 5 MB');
+  .meta({ description: 'image file: JPEG, PNG or WebP, at most 5 MB', type: 'string', format: 'binary' });
 
 /** Text a form may leave empty: the call answers its own key (id_required, amount_required) instead of bad_request. */
 const zText = (max: number) => z.string().trim().max(max).optional().default('');
