@@ -47,6 +47,24 @@ export interface Tick {
   time: string;
 }
 
+/** A 1-minute bar that just closed, with its trading day's bar as of that minute. */
+export interface BarClosed {
+  code: string;
+  market: Market;
+  /** Trading day (market-local YYYY-MM-DD) the minute belongs to. */
+  day: string;
+  minute: {
+    time: string;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    volume: number;
+    turnover: string;
+  };
+  dayBar: { open: string; high: string; low: string; close: string; volume: number; turnover: string };
+}
+
 export interface MarketService {
   instruments(market?: Market): Instrument[];
   instrument(code: string): Instrument | null;
@@ -62,6 +80,15 @@ export interface MarketService {
   ingest(tick: Tick): void;
   /** Mid rate: units of `to` per one unit of `from`; null when unknown. */
   fxRate(from: Currency, to: Currency): string | null;
+  /** Every currency's mid rate as units per one US dollar (decimal strings). */
+  fxRates(): Record<Currency, string>;
+  /**
+   * The daily price band (SPEC §6.2) that applies to a price at `at`; null for instruments
+   * without limits (US stocks, indices) or unknown codes.
+   */
+  priceBand(code: string, at: Date): { limitUp: string; limitDown: string } | null;
+  /** Subscribe to every closed 1-minute bar; returns the unsubscribe function. */
+  onBar(listener: (bar: BarClosed) => void): () => void;
 }
 
 declare module '../context' {

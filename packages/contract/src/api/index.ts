@@ -1,19 +1,25 @@
 import { coreCalls } from './core';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
+import { marketCalls } from './market';
 import { moneyCalls } from './money';
+import { newsCalls } from './news';
 import { tradingCalls } from './trading';
 
 export * from './core';
 export * from './define';
 export * from './identity';
+export * from './market';
 export * from './money';
+export * from './news';
 export * from './trading';
 
 /** Every investor call, by name. Feature files add theirs here. */
 export const API = {
   ...coreCalls,
   ...identityCalls,
+  ...marketCalls,
+  ...newsCalls,
   ...moneyCalls,
   ...tradingCalls,
 } satisfies Record<string, CallDef>;

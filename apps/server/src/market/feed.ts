@@ -1,0 +1,123 @@
+import type { DB } from '../db/schema';
+import type { TickBus } from './bus';
+import type { InMemoryMarket } from './service';
+import { type DayBarRow, LiveSimulator, type MinuteBarRow } from './simulator';
+import { barStore } from './store';
+import type { BarClosed } from './types';
+import type { InstrumentSpec } from './universe';
+
+/** Longest a closed minute waits before it is written (and the most rows one write carries). */
+export const BAR_FLUSH_MS = 2_000;
+export const BAR_FLUSH_MAX_ROWS = 5_000;
+
+/**
+ * The leader's feed: every `stepMs` it asks the simulator for one tick per instrument of each
+ * open market (SPEC §6.2 `marketHours`) and an FX move, and publishes them on the bus. It keeps
+ * no quotes of its own: it walks on from the prices the market service holds.
+ */
+export class SimulatedFeed {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly simulator: LiveSimulator;
+  private publishing = false;
+
+  constructor(
+    private readonly market: InMemoryMarket,
+    private readonly bus: TickBus,
+    specs: readonly InstrumentSpec[],
+    private readonly options: {
+      seed: string;
+      stepMs: number;
+      now: () => Date;
+      onError: (error: unknown) => void;
+    },
+  ) {
+    this.simulator = new LiveSimulator(options.seed, specs, options.stepMs, options.now());
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.step(), this.options.stepMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One step (also called directly by benchmarks). */
+  async step(): Promise<number> {
+    // A slow bus must not pile up steps behind it.
+    if (this.publishing) return 0;
+    this.publishing = true;
+    try {
+      const now = this.options.now();
+      const ticks = this.simulator.step(now, this.market, (m) => this.market.isOpen(m, now));
+      if (ticks.length > 0) await this.bus.publish({ kind: 'ticks', ticks });
+      await this.bus.publish({ kind: 'fx', rates: this.simulator.stepFx() });
+      return ticks.length;
+    } catch (error) {
+      this.options.onError(error);
+      return 0;
+    } finally {
+      this.publishing = false;
+    }
+  }
+}
+
+/**
+ * Writes the bars the live market builds (the leader only): each closed minute, and the day's
+ * bar as of that minute, batched every BAR_FLUSH_MS.
+ */
+export class BarPersister {
+  private minutes: MinuteBarRow[] = [];
+  private readonly days = new Map<string, DayBarRow>();
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: DB,
+    private readonly market: InMemoryMarket,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  start(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.market.onBar((bar) => this.add(bar));
+    this.timer = setInterval(() => void this.flush(), BAR_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  private add(bar: BarClosed): void {
+    this.minutes.push({ code: bar.code, ...bar.minute });
+    this.days.set(`${bar.code}|${bar.day}`, { code: bar.code, day: bar.day, ...bar.dayBar });
+    if (this.minutes.length >= BAR_FLUSH_MAX_ROWS) void this.flush();
+  }
+
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.minutes.length === 0 && this.days.size === 0) return;
+      const minutes = this.minutes;
+      const days = [...this.days.values()];
+      this.minutes = [];
+      this.days.clear();
+      try {
+        await barStore.upsertLive(this.db, minutes, days);
+      } catch (error) {
+        this.onError(error);
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Stops and writes what is left, including the minutes still open. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.market.closeAllMinutes();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.flush();
+  }
+}

@@ -1,0 +1,210 @@
+import { zWsClientMessage } from '@kabuto/contract';
+import type { WebSocket } from 'ws';
+import type { MarketService, Quote, Tick } from './types';
+
+/** Limits of the quote stream (CONVENTIONS §11). */
+export const WS_LIMITS = {
+  /** A socket whose unsent data exceeds this misses ticks until it drains (a slow client never slows others). */
+  maxBufferedBytes: 1024 * 1024,
+  /** Idle sockets are pinged this often and closed when the previous ping got no pong. */
+  heartbeatMs: 30_000,
+  /** Client messages larger than this are refused. */
+  maxMessageBytes: 16 * 1024,
+} as const;
+
+/** SPEC §8: the quote stream's push, one per tick of a subscribed code. */
+export interface TickMessage {
+  type: 'tick';
+  code: string;
+  price: string;
+  change: string;
+  changePercent: string;
+  volume: number;
+  time: string;
+  simulated: boolean;
+}
+
+export function tickMessage(quote: Quote): TickMessage {
+  return {
+    type: 'tick',
+    code: quote.code,
+    price: quote.price,
+    change: quote.change,
+    changePercent: quote.changePercent,
+    volume: quote.volume,
+    time: quote.time,
+    simulated: quote.simulated,
+  };
+}
+
+interface Client {
+  socket: WebSocket;
+  codes: Set<string>;
+  alive: boolean;
+}
+
+/**
+ * Fan-out of ticks to WebSocket clients: sockets are indexed by code, and each tick's message is
+ * serialised once and written to that code's sockets only.
+ */
+export class QuoteHub {
+  private readonly byCode = new Map<string, Set<Client>>();
+  private readonly clients = new Set<Client>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly unsubscribe: () => void;
+  /** Ticks skipped for slow sockets (exposed for metrics and benchmarks). */
+  dropped = 0;
+
+  constructor(
+    private readonly market: MarketService,
+    private readonly maxSubscriptions: number,
+  ) {
+    this.unsubscribe = market.onTick((tick) => this.broadcast(tick));
+  }
+
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  private broadcast(tick: Tick): void {
+    const subscribers = this.byCode.get(tick.code);
+    if (!subscribers || subscribers.size === 0) return;
+    const quote = this.market.quote(tick.code);
+    if (!quote) return;
+    const text = JSON.stringify(tickMessage(quote));
+    for (const client of subscribers) {
+      if (client.socket.readyState !== 1) continue;
+      if (client.socket.bufferedAmount > WS_LIMITS.maxBufferedBytes) {
+        this.dropped += 1;
+        continue;
+      }
+      client.socket.send(text);
+    }
+  }
+
+  add(socket: WebSocket): void {
+    const client: Client = { socket, codes: new Set(), alive: true };
+    this.clients.add(client);
+    this.ensureHeartbeat();
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      client.alive = true;
+      const size = Array.isArray(data)
+        ? data.reduce((n, b) => n + b.length, 0)
+        : (data as Buffer | ArrayBuffer).byteLength;
+      if (isBinary || size > WS_LIMITS.maxMessageBytes) {
+        this.send(client, { type: 'error', msg: 'bad_request', field: 'message' });
+        return;
+      }
+      this.handle(client, String(data));
+    });
+    socket.on('close', () => this.remove(client));
+    socket.on('error', () => this.remove(client));
+  }
+
+  private send(client: Client, message: unknown): void {
+    if (client.socket.readyState === 1) client.socket.send(JSON.stringify(message));
+  }
+
+  private handle(client: Client, text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      this.send(client, { type: 'error', msg: 'bad_request', field: 'message' });
+      return;
+    }
+    const parsed = zWsClientMessage.safeParse(json);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      this.send(client, {
+        type: 'error',
+        msg: 'bad_request',
+        field: typeof field === 'string' ? field : 'op',
+      });
+      return;
+    }
+    const message = parsed.data;
+    if (message.op === 'ping') {
+      this.send(client, { type: 'pong' });
+      return;
+    }
+    const codes = [...new Set(message.codes)];
+    if (message.op === 'unsubscribe') {
+      for (const code of codes) this.drop(client, code);
+      this.send(client, { type: 'unsubscribed', codes, subscriptions: [...client.codes] });
+      return;
+    }
+    // A refused subscription changes nothing: unknown codes or going over the cap refuse the whole request.
+    const unknown = codes.filter((code) => !this.market.instrument(code));
+    if (unknown.length > 0) {
+      this.send(client, { type: 'error', msg: 'not_found', field: 'codes', codes: unknown });
+      return;
+    }
+    const added = codes.filter((code) => !client.codes.has(code));
+    if (client.codes.size + added.length > this.maxSubscriptions) {
+      this.send(client, { type: 'error', msg: 'bad_request', field: 'codes', limit: this.maxSubscriptions });
+      return;
+    }
+    for (const code of added) {
+      client.codes.add(code);
+      let set = this.byCode.get(code);
+      if (!set) {
+        set = new Set();
+        this.byCode.set(code, set);
+      }
+      set.add(client);
+    }
+    this.send(client, { type: 'subscribed', codes, subscriptions: [...client.codes] });
+    // The current quote at once, so a client never shows an empty price while waiting for a tick.
+    for (const code of codes) {
+      const quote = this.market.quote(code);
+      if (quote) this.send(client, tickMessage(quote));
+    }
+  }
+
+  private drop(client: Client, code: string): void {
+    client.codes.delete(code);
+    const set = this.byCode.get(code);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) this.byCode.delete(code);
+  }
+
+  private remove(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    for (const code of client.codes) this.drop(client, code);
+    client.codes.clear();
+    if (this.clients.size === 0 && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = null;
+    }
+  }
+
+  private ensureHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      for (const client of this.clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          this.remove(client);
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }, WS_LIMITS.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    this.clients.clear();
+    this.byCode.clear();
+  }
+}

@@ -1,0 +1,263 @@
+import { API, MARKET_CURRENCY, SEARCH_RESULTS_MAX } from '@kabuto/contract';
+import type { FastifyRequest } from 'fastify';
+import { LIMITS } from '../../config';
+import type { AppContext, Feature } from '../../context';
+import { DomainError } from '../../errors';
+import { route } from '../../http/route';
+import {
+  type BusMessage,
+  DEFAULT_BUS_CHANNEL,
+  LocalTickBus,
+  RedisTickBus,
+  type TickBus,
+} from '../../market/bus';
+import { BarPersister, SimulatedFeed } from '../../market/feed';
+import { ensureHistory } from '../../market/history';
+import { advisoryLeadership, type Leadership, soleLeadership } from '../../market/leader';
+import { marketSettings } from '../../market/options';
+import { InMemoryMarket } from '../../market/service';
+import { barStore } from '../../market/store';
+import type { Instrument } from '../../market/types';
+import { QuoteHub } from '../../market/ws-hub';
+import { pickLanguage } from '../messages/service';
+import { KlineService } from './kline';
+import { hot, marketCap, normalizeCode, overview, rankings, search } from './service';
+import { quoteView, sectorName } from './views';
+import { watchlist } from './watchlist';
+
+/** What the market feature keeps beside `ctx.market` (the concrete market, charts, stream, feed). */
+export interface MarketData {
+  market: InMemoryMarket;
+  klines: KlineService;
+  hub: QuoteHub | null;
+  bus: TickBus | null;
+  feed: SimulatedFeed | null;
+}
+
+declare module '../../context' {
+  interface AppContext {
+    marketData: MarketData;
+  }
+}
+
+/** Loads corporate actions and the last stored prices into the in-memory market. */
+export async function loadStoredMarket(ctx: AppContext): Promise<void> {
+  const { market, klines } = ctx.marketData;
+  market.setCorporateActions(await barStore.actions(ctx.db));
+  const now = ctx.clock.now();
+  const states = await barStore.dayStates(
+    ctx.db,
+    market.instruments().map((i) => ({ code: i.code, today: market.tradingDay(i.market, now) })),
+  );
+  market.prime(states);
+  klines.clear();
+}
+
+function languageOf(req: FastifyRequest, user: { language: string } | null) {
+  return pickLanguage(req.headers.language, user?.language ?? 'jp');
+}
+
+function instrumentOf(ctx: AppContext, code: string): Instrument {
+  const instrument = ctx.market.instrument(code) ?? ctx.market.instrument(normalizeCode(code));
+  if (!instrument) throw new DomainError('not_found', { field: 'code' });
+  return instrument;
+}
+
+export const marketFeature: Feature = {
+  name: 'market',
+
+  async init(ctx) {
+    const settings = marketSettings(ctx.config);
+    const market = new InMemoryMarket({
+      instruments: settings.specs,
+      hours: ctx.config.marketHours,
+      now: () => ctx.clock.now(),
+      simulated: true,
+      onListenerError: (error) => ctx.log.error({ err: error }, 'tick listener failed'),
+    });
+    ctx.market = market;
+    ctx.marketData = {
+      market,
+      klines: new KlineService(ctx.db, market, () => ctx.clock.now()),
+      hub: null,
+      bus: null,
+      feed: null,
+    };
+    await loadStoredMarket(ctx);
+  },
+
+  routes(app, ctx) {
+    const { market, klines } = ctx.marketData;
+
+    route(app, ctx, API.searchCall, async ({ body, req, user }) => {
+      const language = languageOf(req, user);
+      return {
+        data: {
+          list: search(market, body.q, body.type, SEARCH_RESULTS_MAX).map((q) => quoteView(q, language)),
+        },
+      };
+    });
+
+    route(app, ctx, API.quoteCall, async ({ body, req, user }) => {
+      const instrument = instrumentOf(ctx, body.code);
+      const quote = market.quote(instrument.code);
+      if (!quote) throw new DomainError('price_unavailable', { field: 'code' });
+      return { data: quoteView(quote, languageOf(req, user)) };
+    });
+
+    route(app, ctx, API.klineCall, async ({ body }) => {
+      const instrument = instrumentOf(ctx, body.code);
+      const answer = await klines.kline(instrument.code, instrument.market, {
+        code: instrument.code,
+        period: body.period,
+        adjust: body.adjust,
+        before: body.before ? new Date(body.before) : null,
+        size: body.size,
+      });
+      return {
+        data: {
+          code: instrument.code,
+          market: instrument.market,
+          period: body.period,
+          adjust: body.adjust,
+          day: answer.day,
+          bars: answer.bars,
+          more: answer.more,
+          simulated: true,
+        },
+      };
+    });
+
+    route(app, ctx, API.rankingsCall, async ({ body, req, user }) => ({
+      data: await rankings(ctx, market, klines, body.type, body.window, languageOf(req, user), body.size),
+    }));
+
+    route(app, ctx, API.overviewCall, async ({ body, req, user }) => ({
+      data: await overview(ctx, market, body.type, languageOf(req, user)),
+    }));
+
+    route(app, ctx, API.hotCall, async ({ body, req, user }) => {
+      const language = languageOf(req, user);
+      return { data: { list: hot(market, body.type, body.size).map((q) => quoteView(q, language)) } };
+    });
+
+    route(app, ctx, API.companyCall, async ({ body, req, user }) => {
+      const instrument = instrumentOf(ctx, body.code);
+      const spec = market.spec(instrument.code)!;
+      const quote = market.quote(instrument.code);
+      if (!quote) throw new DomainError('price_unavailable', { field: 'code' });
+      const language = languageOf(req, user);
+      return {
+        data: {
+          code: spec.code,
+          market: spec.market,
+          kind: spec.kind,
+          name: spec.name[language],
+          names: spec.name,
+          sector: spec.sector,
+          sectorName: sectorName(spec.sector, language),
+          profile: spec.profile[language],
+          currency: MARKET_CURRENCY[spec.market],
+          price: quote.price,
+          sharesOutstanding: spec.sharesOutstanding,
+          marketCap: marketCap(spec, quote.price),
+          simulated: quote.simulated,
+        },
+      };
+    });
+
+    route(app, ctx, API.watchlistCall, async ({ req, user }) => {
+      const language = languageOf(req, user);
+      const codes = await watchlist.codes(ctx.db, user.id);
+      const list = codes.flatMap((code) => {
+        const quote = market.quote(code);
+        return quote ? [quoteView(quote, language)] : [];
+      });
+      return { data: { list } };
+    });
+
+    route(app, ctx, API.watchAddCall, async ({ body, user }) => {
+      const instrument = instrumentOf(ctx, body.code);
+      return {
+        msg: 'add',
+        data: { codes: await watchlist.add(ctx.db, user.id, instrument.code, ctx.clock.now()) },
+      };
+    });
+
+    route(app, ctx, API.watchDeleteCall, async ({ body, user }) => {
+      const code = ctx.market.instrument(body.code) ? body.code : normalizeCode(body.code);
+      return { msg: 'ok', data: { codes: await watchlist.remove(ctx.db, user.id, code) } };
+    });
+
+    route(app, ctx, API.watchOrderCall, async ({ body, user }) => {
+      const codes = body.codes.map((c) => (ctx.market.instrument(c) ? c : normalizeCode(c)));
+      return { msg: 'modify', data: { codes: await watchlist.reorder(ctx.db, user.id, codes) } };
+    });
+
+    // SPEC §8: real-time quotes over a WebSocket, subscribed by code.
+    const hub = new QuoteHub(market, LIMITS.wsSubscriptionsPerSocket);
+    ctx.marketData.hub = hub;
+    app.get('/api/ws', { websocket: true }, (socket) => hub.add(socket));
+    ctx.onClose.push(() => hub.close());
+  },
+
+  async seed(ctx) {
+    const settings = marketSettings(ctx.config);
+    const report = await ensureHistory(ctx.db, {
+      seed: ctx.config.marketSeed,
+      specs: settings.specs,
+      now: ctx.clock.now(),
+      historyDays: settings.historyDays,
+      minuteDays: settings.minuteDays,
+    });
+    if (report.filledCodes > 0) ctx.log.info(report, 'market history generated');
+    await loadStoredMarket(ctx);
+  },
+
+  async start(ctx) {
+    const settings = marketSettings(ctx.config);
+    const { market } = ctx.marketData;
+    const onError = (error: unknown) => ctx.log.error({ err: error }, 'market feed');
+    const bus: TickBus = ctx.config.redisUrl
+      ? new RedisTickBus(ctx.config.redisUrl, ctx.config.marketBusChannel ?? DEFAULT_BUS_CHANNEL, onError)
+      : new LocalTickBus();
+    ctx.marketData.bus = bus;
+    bus.subscribe((message: BusMessage) => {
+      if (message.kind === 'fx') market.ingestFx(message.rates);
+      else for (const tick of message.ticks) market.ingest(tick);
+    });
+    if (bus instanceof RedisTickBus) await bus.ready();
+
+    const feed = new SimulatedFeed(market, bus, settings.specs, {
+      seed: ctx.config.marketSeed,
+      stepMs: settings.tickMs,
+      now: () => ctx.clock.now(),
+      onError,
+    });
+    ctx.marketData.feed = feed;
+    const persister = new BarPersister(ctx.db, market, onError);
+    const leadership: Leadership =
+      ctx.database.kind === 'postgres' && ctx.config.databaseUrl
+        ? advisoryLeadership(ctx.config.databaseUrl, { onError })
+        : soleLeadership();
+    leadership.onChange((leader) => {
+      ctx.log.info(
+        { leader },
+        leader ? 'this node runs the market feed' : 'this node follows the market feed',
+      );
+      if (leader) {
+        feed.start();
+        persister.start();
+      } else {
+        feed.stop();
+        void persister.stop();
+      }
+    });
+    ctx.onClose.push(async () => {
+      feed.stop();
+      await persister.stop();
+      await leadership.close();
+      await bus.close();
+    });
+  },
+};
