@@ -1,0 +1,19 @@
+export type { BackoffOptions } from './backoff';
+export { type Flash, flashOf } from './flash';
+export {
+  quoteStream,
+  quoteStreamUrl,
+  tickOfQuote,
+  useLiveQuote,
+  useLiveQuotes,
+  useQuoteStreamStatus,
+} from './live-quote';
+export { mergeLive, type QuoteFields } from './merge';
+export {
+  type LiveQuote,
+  type LiveTick,
+  QuoteStream,
+  type SocketLike,
+  type StreamStatus,
+} from './quote-stream';
+export { RefCounter } from './ref-counter';
