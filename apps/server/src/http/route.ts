@@ -77,11 +77,23 @@ async function readMultipart(
   return { fields, files };
 }
 
+/** Fingerprint of a request for idempotency: uploaded files count by their content digest. */
 function requestHash(path: string, body: unknown): string {
+  const replacer = (_key: string, value: unknown) =>
+    isUploadedFile(value) ? { file: createHash('sha256').update(value.data).digest('hex') } : value;
   return createHash('sha256')
     .update(path)
-    .update(JSON.stringify(body ?? null))
+    .update(JSON.stringify(body ?? null, replacer))
     .digest('hex');
+}
+
+function isUploadedFile(value: unknown): value is UploadedFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'file' &&
+    Buffer.isBuffer((value as { data?: unknown }).data)
+  );
 }
 
 /**
