@@ -1,25 +1,37 @@
 import { API, type QuoteView } from '@kabuto/contract';
 import { useApiQuery } from '../api/hooks';
+import { useLiveQuote, useLiveQuotes } from '../realtime/live-quote';
+import { mergeLive } from '../realtime/merge';
 
-/** How often a quote is asked again while no stream delivers it (SPEC §8: the client falls back to polling). */
-export const QUOTE_POLL_MS = 2000;
+/** The REST quote's fixed parts (name, market, day limits) change rarely; ticks carry the price. */
+const QUOTE_STALE_MS = 30_000;
 
 /**
- * The latest quote of a code, refreshed every 2 s. Every screen asking for the same code shares
- * one request (the query cache is keyed by code).
+ * The quote of a code for trading: name, market and day limits from /market/quote, price and
+ * change from the live stream (polled while the stream is down), so the order sheet previews
+ * against the price the user sees.
  */
-export function useLiveQuote(code: string | null | undefined): QuoteView | undefined {
-  const query = useApiQuery(
+export function useTradingQuote(code: string | null | undefined): QuoteView | undefined {
+  const base = useApiQuery(
     API.quoteCall,
     { code: code ?? '' },
-    {
-      enabled: Boolean(code),
-      refetchInterval: QUOTE_POLL_MS,
-      refetchIntervalInBackground: false,
-      loadingToast: false,
-      silent: 'all',
-      staleTime: QUOTE_POLL_MS / 2,
-    },
+    { enabled: Boolean(code), staleTime: QUOTE_STALE_MS, loadingToast: false, silent: 'all' },
   );
-  return query.data;
+  const live = useLiveQuote(code);
+  if (!base.data) return undefined;
+  const { flash: _flash, ...merged } = mergeLive(base.data, live);
+  return merged;
+}
+
+/** Live prices of several codes (a list of positions); codes without a tick yet are missing. */
+export function useLivePrices(codes: readonly string[]): ReadonlyMap<string, string> {
+  const quotes = useLiveQuotes(codes);
+  const prices = new Map<string, string>();
+  for (const [code, quote] of Object.entries(quotes)) if (quote) prices.set(code, quote.price);
+  return prices;
+}
+
+/** The live price of one code, or undefined before its first tick. */
+export function useLivePrice(code: string | null | undefined): string | undefined {
+  return useLiveQuote(code)?.price;
 }

@@ -18,7 +18,7 @@ import { useConfigValue } from '../../../shared/config/config-store';
 import { formatPrice, trendOf } from '../../../shared/format/price';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { PATHS } from '../../../shared/routing/paths';
-import { useLiveQuote } from '../../../shared/trading/live-quote';
+import { useTradingQuote } from '../../../shared/trading/live-quote';
 import {
   fieldOfRefusal,
   type OrderDirection,
@@ -114,7 +114,7 @@ function OrderForm({
   initialDirection: OrderDirection;
   onDone: () => void;
 }) {
-  const quote = useLiveQuote(code);
+  const quote = useTradingQuote(code);
   if (!quote)
     return (
       <div className="kb-order-sheet__loading" aria-busy="true">

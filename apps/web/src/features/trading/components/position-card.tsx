@@ -1,0 +1,150 @@
+import { PRICE_DECIMALS } from '@kabuto/contract';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/time';
+import { useLanguage } from '../../../shared/i18n/setup';
+import { liveValueOf } from '../../../shared/trading/pnl';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { PriceText } from '../../../shared/ui/trend-text';
+import { canCancel, entryPriceOf, isLive } from '../lib/position-view';
+import type { Position } from '../lib/types';
+import { DirectionBadge, StateTag } from './position-bits';
+
+/** One open position in the In progress list: prices, live P&L and, while pending, cancel. */
+export function OpenPositionCard({
+  position,
+  livePrice,
+  onOpen,
+  onCancel,
+}: {
+  position: Position;
+  /** The latest tick's price; the server's current price until the first tick. */
+  livePrice: string | undefined;
+  onOpen: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('trading');
+  const language = useLanguage();
+  const decimals = PRICE_DECIMALS[position.market];
+  const live = isLive(position);
+  const price = live ? (livePrice ?? position.currentPrice) : position.currentPrice;
+  const value = liveValueOf(position, live ? price : null);
+  const entry = entryPriceOf(position);
+  return (
+    <article
+      className="kb-pos-card"
+      data-testid="position-card"
+      data-state={position.state}
+      data-code={position.code}
+    >
+      <button type="button" className="kb-pos-card__open" onClick={onOpen}>
+        <div className="kb-pos-card__head">
+          <DirectionBadge direction={position.direction} />
+          <span className="kb-pos-card__name">{position.name}</span>
+          <span className="kb-pos-card__code kb-num">{position.code}</span>
+          <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
+          <StateTag state={position.state} />
+        </div>
+        <dl className="kb-pos-card__grid">
+          <div className="kb-pos-card__cell">
+            <dt>{t(`positions.${entry.kind}`)}</dt>
+            <dd>
+              <PriceText value={entry.price} decimals={decimals} />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell">
+            <dt>{t('positions.currentPrice')}</dt>
+            <dd data-testid="position-price">
+              <PriceText value={price} decimals={decimals} />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell kb-pos-card__cell--end">
+            <dt>{t('positions.pnl')}</dt>
+            <dd data-testid="position-pnl">
+              <MoneyText value={value.pnl} currency={position.currency} signed className="kb-pnl-strong" />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell">
+            <dt>{t('positions.quantity')}</dt>
+            <dd className="kb-num">{t('shares', { count: position.quantity })}</dd>
+          </div>
+          <div className="kb-pos-card__cell">
+            <dt>{t('detail.margin')}</dt>
+            <dd>
+              <MoneyText value={position.margin} currency={position.currency} />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell kb-pos-card__cell--end">
+            <dt>{t('positions.marketValue')}</dt>
+            <dd>
+              <MoneyText value={value.marketValue} currency={position.currency} />
+            </dd>
+          </div>
+        </dl>
+      </button>
+      <footer className="kb-pos-card__foot">
+        <span className="kb-num">{formatDateTime(position.openedAt ?? position.createdAt, language)}</span>
+        {canCancel(position) && (
+          <Button size="small" fill="outline" data-testid="position-cancel" onClick={onCancel}>
+            {t('positions.cancel')}
+          </Button>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+/** One ended position in the Terminated list: open and close prices, realised P&L. */
+export function EndedPositionCard({ position, onOpen }: { position: Position; onOpen: () => void }) {
+  const { t } = useTranslation('trading');
+  const language = useLanguage();
+  const decimals = PRICE_DECIMALS[position.market];
+  const entry = entryPriceOf(position);
+  return (
+    <article
+      className="kb-pos-card"
+      data-testid="position-card"
+      data-state={position.state}
+      data-code={position.code}
+    >
+      <button type="button" className="kb-pos-card__open" onClick={onOpen}>
+        <div className="kb-pos-card__head">
+          <DirectionBadge direction={position.direction} />
+          <span className="kb-pos-card__name">{position.name}</span>
+          <span className="kb-pos-card__code kb-num">{position.code}</span>
+          <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
+          <StateTag state={position.state} />
+        </div>
+        <dl className="kb-pos-card__grid">
+          <div className="kb-pos-card__cell">
+            <dt>{t(`positions.${entry.kind}`)}</dt>
+            <dd>
+              <PriceText value={entry.price} decimals={decimals} />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell">
+            <dt>{t('positions.closePrice')}</dt>
+            <dd>
+              {position.closePrice ? <PriceText value={position.closePrice} decimals={decimals} /> : '—'}
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell kb-pos-card__cell--end">
+            <dt>{t('positions.realisedPnl')}</dt>
+            <dd data-testid="position-pnl">
+              <MoneyText
+                value={position.realisedPnl ?? '0'}
+                currency={position.currency}
+                signed
+                className="kb-pnl-strong"
+              />
+            </dd>
+          </div>
+        </dl>
+      </button>
+      <footer className="kb-pos-card__foot">
+        <span className="kb-num">{t('shares', { count: position.quantity })}</span>
+        <span className="kb-num">{formatDateTime(position.closedAt ?? position.updatedAt, language)}</span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,275 @@
+import { PRICE_DECIMALS } from '@kabuto/contract';
+import { Button, Dialog, List } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatPrice, trendOf } from '../../../shared/format/price';
+import { formatDateTime } from '../../../shared/format/time';
+import { useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { useTradingQuote } from '../../../shared/trading/live-quote';
+import { liveValueOf } from '../../../shared/trading/pnl';
+import '../../../shared/trading/trading.css';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
+import { PageSkeleton } from '../../../shared/ui/skeletons';
+import { PriceText, TrendText } from '../../../shared/ui/trend-text';
+import { useCancelOrder, useClosePosition, usePositionInfo } from '../api/positions';
+import { DirectionBadge, StateTag } from '../components/position-bits';
+import { canCancel, canClose, entryPriceOf, isLive, parsePositionId } from '../lib/position-view';
+import type { PositionDetail } from '../lib/types';
+
+/** /position/info?id= (SPEC §2, §4 position order): the order, its live P&L, close or cancel. */
+export default function PositionInfoPage() {
+  const { t } = useTranslation('trading');
+  const [params] = useSearchParams();
+  const id = parsePositionId(params.get('id'));
+  const info = usePositionInfo(id);
+
+  let body: ReactNode;
+  if (id === null) body = <EmptyState title={t('detail.notFound')} />;
+  else if (info.isPending) body = <PageSkeleton />;
+  else if (info.isError && !info.data)
+    body =
+      info.error.key === 'not_found' ? (
+        <EmptyState title={t('detail.notFound')} />
+      ) : (
+        <LoadError errorKey={info.error.key} onRetry={() => info.refetch()} />
+      );
+  else body = <Detail position={info.data} />;
+
+  return <Page header={<PageHeader title={t('detail.title')} backTo={PATHS.positions} />}>{body}</Page>;
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <List.Item extra={<span data-testid={testId}>{children}</span>}>
+      <span>{label}</span>
+    </List.Item>
+  );
+}
+
+function Detail({ position }: { position: PositionDetail }) {
+  const { t } = useTranslation('trading');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const live = isLive(position);
+  const quote = useTradingQuote(live ? position.code : null);
+  const decimals = PRICE_DECIMALS[position.market];
+  const price = live ? (quote?.price ?? position.currentPrice) : position.currentPrice;
+  const value = liveValueOf(position, live ? price : null);
+  const entry = entryPriceOf(position);
+  const ended = position.state === 'closed' || position.state === 'cancelled';
+  const pnl = ended ? (position.realisedPnl ?? '0') : value.pnl;
+  const close = useClosePosition();
+  const cancel = useCancelOrder();
+  const [confirm, setConfirm] = useState<'close' | 'cancel' | null>(null);
+  const money = (v: string | null) =>
+    v === null ? '—' : <MoneyText value={v} currency={position.currency} />;
+  const priceText = (v: string | null) => (v === null ? '—' : <PriceText value={v} decimals={decimals} />);
+  const blocked =
+    position.closeBlockedBy && position.closeBlockedBy !== 'not_holding' ? position.closeBlockedBy : null;
+
+  return (
+    <div className="kb-pos-detail" data-testid="position-detail" data-state={position.state}>
+      <section className="kb-pos-hero">
+        <div className="kb-pos-hero__head">
+          <DirectionBadge direction={position.direction} />
+          <span className="kb-pos-hero__name">{position.name}</span>
+          <span className="kb-muted kb-num">{position.code}</span>
+          <StateTag state={position.state} />
+        </div>
+        <span className="kb-muted">{ended ? t('detail.realisedPnl') : t('detail.pnl')}</span>
+        <span className="kb-pos-hero__pnl" data-testid="detail-pnl">
+          <MoneyText value={pnl} currency={position.currency} signed />
+        </span>
+        <div className="kb-pos-hero__price">
+          <span className="kb-muted">{ended ? t('detail.closePrice') : t('detail.currentPrice')}</span>
+          {price ? (
+            <PriceText value={price} decimals={decimals} trend={quote ? trendOf(quote.change) : undefined} />
+          ) : (
+            '—'
+          )}
+          {live && quote && <TrendText value={quote.changePercent} percent />}
+          {!ended && <SimulatedBadge />}
+        </div>
+      </section>
+
+      <div className="kb-card">
+        <List>
+          <Row label={t('detail.orderNo')} testId="detail-order-no">
+            <span className="kb-num">{position.orderNo}</span>
+          </Row>
+          <Row label={t('detail.direction')}>{t(`direction.${position.direction}`)}</Row>
+          <Row label={t('detail.orderType')}>{t(`orderType.${position.orderType}`)}</Row>
+          <Row label={t('detail.state')}>{t(`state.${position.state}`)}</Row>
+          {position.openedAt ? (
+            <Row label={t('detail.openedAt')}>
+              <span className="kb-num">{formatDateTime(position.openedAt, language)}</span>
+            </Row>
+          ) : (
+            <Row label={t('detail.createdAt')}>
+              <span className="kb-num">{formatDateTime(position.createdAt, language)}</span>
+            </Row>
+          )}
+          {position.state === 'pending' && position.expiresAt && (
+            <Row label={t('detail.expiresAt')}>
+              <span className="kb-num">{formatDateTime(position.expiresAt, language)}</span>
+            </Row>
+          )}
+          <Row label={t(`detail.${entry.kind}`)}>{priceText(entry.price)}</Row>
+          {entry.kind === 'openPrice' && position.limitPrice && (
+            <Row label={t('detail.limitPrice')}>{priceText(position.limitPrice)}</Row>
+          )}
+          <Row label={t('detail.quantity')}>
+            <span className="kb-num">{t('shares', { count: position.quantity })}</span>
+          </Row>
+          <Row label={t('detail.leverage')}>
+            <span className="kb-num">{t('leverageValue', { value: position.leverage })}</span>
+          </Row>
+          <Row label={t('detail.margin')}>{money(position.margin)}</Row>
+          <Row label={t('detail.openFee')}>{money(position.openFee)}</Row>
+          {!ended && (
+            <>
+              <Row label={t('detail.marketValue')}>{money(value.marketValue)}</Row>
+              <Row label={t('detail.currentPrice')}>{priceText(price)}</Row>
+              <Row label={t('detail.pnl')}>
+                <MoneyText value={value.pnl} currency={position.currency} signed />
+              </Row>
+            </>
+          )}
+          {position.stopOutPrice && (
+            <Row label={t('detail.stopOutPrice')}>{priceText(position.stopOutPrice)}</Row>
+          )}
+          {position.estimatedCloseFee && (
+            <Row label={t('detail.estimatedCloseFee')}>{money(position.estimatedCloseFee)}</Row>
+          )}
+          {position.state === 'closed' && (
+            <>
+              <Row label={t('detail.closePrice')}>{priceText(position.closePrice)}</Row>
+              <Row label={t('detail.closedAt')}>
+                <span className="kb-num">{formatDateTime(position.closedAt, language)}</span>
+              </Row>
+              <Row label={t('detail.closeFee')}>{money(position.closeFee)}</Row>
+              <Row label={t('detail.realisedPnl')}>
+                <MoneyText value={position.realisedPnl ?? '0'} currency={position.currency} signed />
+              </Row>
+              {position.houseAbsorbed && trendOf(position.houseAbsorbed) === 'up' && (
+                <Row label={t('detail.houseAbsorbed')}>{money(position.houseAbsorbed)}</Row>
+              )}
+            </>
+          )}
+          {position.state === 'cancelled' && (
+            <Row label={t('detail.closedAt')}>
+              <span className="kb-num">{formatDateTime(position.closedAt, language)}</span>
+            </Row>
+          )}
+          {position.closeReason && (
+            <Row label={t('detail.closeReason')}>{t(`closeReason.${position.closeReason}`)}</Row>
+          )}
+        </List>
+      </div>
+
+      {(canClose(position) || canCancel(position)) && (
+        <div className="kb-pos-actions">
+          {blocked && <p className="kb-pos-blocked">{t(`detail.blocked.${blocked}`)}</p>}
+          {canClose(position) && (
+            <Button
+              block
+              size="large"
+              color="primary"
+              data-testid="detail-close"
+              disabled={close.isPending || blocked !== null}
+              loading={close.isPending}
+              onClick={() => setConfirm('close')}
+            >
+              {t('detail.close')}
+            </Button>
+          )}
+          {canCancel(position) && (
+            <Button
+              block
+              size="large"
+              fill="outline"
+              data-testid="detail-cancel"
+              disabled={cancel.isPending}
+              loading={cancel.isPending}
+              onClick={() => setConfirm('cancel')}
+            >
+              {t('detail.cancel')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <Dialog
+        visible={confirm === 'close'}
+        title={t('detail.closeTitle')}
+        onClose={() => setConfirm(null)}
+        content={
+          <div data-testid="close-confirm">
+            <p className="kb-confirm-text">
+              {t('detail.closeBody', {
+                name: position.name,
+                code: position.code,
+                quantity: position.quantity,
+              })}
+            </p>
+            <p className="kb-confirm-text kb-muted">
+              {t('detail.closeEstimate', {
+                price: formatPrice(price, decimals, language),
+                pnl: formatMoneyWithSymbol(value.pnl, position.currency, language, { sign: true }),
+                fee: formatMoneyWithSymbol(position.estimatedCloseFee ?? '0', position.currency, language),
+              })}
+            </p>
+          </div>
+        }
+        actions={[
+          [
+            { key: 'keep', text: tc('actions.cancel'), onClick: () => setConfirm(null) },
+            {
+              key: 'close',
+              text: t('detail.close'),
+              bold: true,
+              disabled: close.isPending,
+              onClick: () => close.mutate({ id: position.id }, { onSettled: () => setConfirm(null) }),
+            },
+          ],
+        ]}
+      />
+      <Dialog
+        visible={confirm === 'cancel'}
+        title={t('positions.cancelTitle')}
+        onClose={() => setConfirm(null)}
+        content={
+          <p className="kb-confirm-text" data-testid="cancel-confirm">
+            {t('positions.cancelBody', {
+              name: position.name,
+              code: position.code,
+              quantity: position.quantity,
+            })}
+          </p>
+        }
+        actions={[
+          [
+            { key: 'keep', text: tc('actions.cancel'), onClick: () => setConfirm(null) },
+            {
+              key: 'cancel',
+              text: t('positions.cancel'),
+              bold: true,
+              danger: true,
+              disabled: cancel.isPending,
+              onClick: () => cancel.mutate({ id: position.id }, { onSettled: () => setConfirm(null) }),
+            },
+          ],
+        ]}
+      />
+    </div>
+  );
+}

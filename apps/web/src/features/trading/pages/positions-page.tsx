@@ -1,0 +1,284 @@
+import { MARKET_CURRENCY } from '@kabuto/contract';
+import { Dialog, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { UnorderedListOutline } from 'antd-mobile-icons';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { useMarket } from '../../../shared/session/market-store';
+import { useLivePrices } from '../../../shared/trading/live-quote';
+import { liveAggregate, liveValueOf } from '../../../shared/trading/pnl';
+import '../../../shared/trading/trading.css';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MarketSwitch } from '../../../shared/ui/market-switch';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { useCancelOrder, useEndedPositions, useOpenPositions } from '../api/positions';
+import { EndedPositionCard, OpenPositionCard } from '../components/position-card';
+import { isLive, POSITION_TABS, type PositionTab, parsePositionTab } from '../lib/position-view';
+import type { Position } from '../lib/types';
+
+const infoPath = (id: number) => `/position/info?id=${id}`;
+
+/** /position/index, the Trade tab (SPEC §2): Subscription, Following orders, In progress, Terminated. */
+export default function PositionsPage() {
+  const { t } = useTranslation('trading');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = parsePositionTab(params.get('tab'));
+
+  return (
+    <Page
+      tab
+      header={
+        <PageHeader
+          variant="hide"
+          title={t('positions.title')}
+          right={
+            <button
+              type="button"
+              className="kb-icon-button kb-icon-button--text"
+              onClick={() => navigate(PATHS.fundRecords)}
+            >
+              <UnorderedListOutline fontSize={18} />
+              <span>{tc('actions.records')}</span>
+            </button>
+          }
+        />
+      }
+    >
+      <div className="kb-pos-tabs">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: parsePositionTab(key) }, { replace: true })}
+          stretch
+        >
+          {POSITION_TABS.map((key) => (
+            <Tabs.Tab
+              key={key}
+              title={<span data-testid={`positions-tab-${key}`}>{t(`positions.tabs.${key}`)}</span>}
+            />
+          ))}
+        </Tabs>
+      </div>
+      <MarketSwitch />
+      <TabBody tab={tab} />
+    </Page>
+  );
+}
+
+function TabBody({ tab }: { tab: PositionTab }) {
+  if (tab === 'inProgress') return <InProgress />;
+  if (tab === 'terminated') return <Terminated />;
+  return <EmptyState />;
+}
+
+function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
+  const { t: tc } = useTranslation('common');
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await onRefresh();
+      }}
+      pullingText={tc('status.pullToRefresh')}
+      canReleaseText={tc('status.releaseToRefresh')}
+      refreshingText={tc('status.refreshing')}
+      completeText={tc('status.refreshed')}
+    >
+      <div className="kb-pull-body kb-pos-list">{children}</div>
+    </PullToRefresh>
+  );
+}
+
+function MoreLoader({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<unknown> }) {
+  const { t: tc } = useTranslation('common');
+  return (
+    <InfiniteScroll
+      hasMore={hasMore}
+      loadMore={async () => {
+        await loadMore();
+      }}
+    >
+      {(more, failed, retry) =>
+        failed ? (
+          <button type="button" className="kb-link-button" onClick={retry}>
+            {tc('status.failed')} · {tc('actions.retry')}
+          </button>
+        ) : (
+          <span className="kb-muted">{more ? tc('status.loadingMore') : tc('status.noMore')}</span>
+        )
+      }
+    </InfiniteScroll>
+  );
+}
+
+function SummaryItem({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="kb-pos-summary__item" data-testid={testId}>
+      <span className="kb-pos-summary__label">{label}</span>
+      <span className="kb-pos-summary__value">{children}</span>
+    </div>
+  );
+}
+
+/** In progress: pending, holding and closing positions, valued at the live price (SPEC §6.3). */
+function InProgress() {
+  const { t } = useTranslation('trading');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const market = useMarket();
+  const currency = MARKET_CURRENCY[market];
+  const positions = useOpenPositions();
+  const cancel = useCancelOrder();
+  const [cancelling, setCancelling] = useState<Position | null>(null);
+  const pages = positions.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.list);
+  const first = pages[0];
+  const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
+
+  const valued = items.map((position) => ({
+    position,
+    price: isLive(position) ? prices.get(position.code) : undefined,
+    value: liveValueOf(position, isLive(position) ? prices.get(position.code) : null),
+  }));
+  const marketValue = first
+    ? liveAggregate(
+        first.ccsz,
+        valued.map((v) => ({ server: v.position.marketValue, live: v.value.marketValue })),
+        currency,
+      )
+    : null;
+  const floating = first
+    ? liveAggregate(
+        first.fdyk,
+        valued.map((v) => ({ server: v.position.pnl, live: v.value.pnl })),
+        currency,
+      )
+    : null;
+
+  let body: ReactNode;
+  if (positions.isPending) body = <ListSkeleton rows={4} />;
+  else if (positions.isError && items.length === 0)
+    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
+  else if (items.length === 0) body = <EmptyState />;
+  else
+    body = valued.map(({ position, price }) => (
+      <OpenPositionCard
+        key={position.id}
+        position={position}
+        livePrice={price}
+        onOpen={() => navigate(infoPath(position.id))}
+        onCancel={() => setCancelling(position)}
+      />
+    ));
+
+  return (
+    <>
+      <section
+        className="kb-pos-summary"
+        aria-label={t('positions.tabs.inProgress')}
+        data-testid="positions-summary"
+      >
+        <SummaryItem label={t('positions.marketValue')} testId="positions-market-value">
+          {marketValue === null ? '—' : <MoneyText value={marketValue} currency={currency} />}
+        </SummaryItem>
+        <SummaryItem label={t('positions.floatingPnl')} testId="positions-floating-pnl">
+          {floating === null ? '—' : <MoneyText value={floating} currency={currency} signed />}
+        </SummaryItem>
+        <SummaryItem label={t('positions.frozen')}>
+          {first ? <MoneyText value={first.frozen} currency={currency} /> : '—'}
+        </SummaryItem>
+        <SummaryItem label={t('positions.orders')}>
+          <span className="kb-num">{first?.total ?? 0}</span>
+        </SummaryItem>
+      </section>
+      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
+      {items.length > 0 && (
+        <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
+      )}
+      <Dialog
+        visible={cancelling !== null}
+        title={t('positions.cancelTitle')}
+        content={
+          cancelling && (
+            <p className="kb-confirm-text" data-testid="cancel-confirm">
+              {t('positions.cancelBody', {
+                name: cancelling.name,
+                code: cancelling.code,
+                quantity: cancelling.quantity,
+              })}
+            </p>
+          )
+        }
+        onClose={() => setCancelling(null)}
+        actions={[
+          [
+            { key: 'keep', text: tc('actions.cancel'), onClick: () => setCancelling(null) },
+            {
+              key: 'cancel',
+              text: t('positions.cancel'),
+              bold: true,
+              danger: true,
+              disabled: cancel.isPending,
+              onClick: () => {
+                if (!cancelling) return;
+                cancel.mutate({ id: cancelling.id }, { onSettled: () => setCancelling(null) });
+              },
+            },
+          ],
+        ]}
+      />
+    </>
+  );
+}
+
+/** Terminated: closed and cancelled positions with realised P&L. */
+function Terminated() {
+  const { t } = useTranslation('trading');
+  const navigate = useNavigate();
+  const market = useMarket();
+  const currency = MARKET_CURRENCY[market];
+  const positions = useEndedPositions(true);
+  const pages = positions.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.list);
+  const first = pages[0];
+
+  let body: ReactNode;
+  if (positions.isPending) body = <ListSkeleton rows={4} />;
+  else if (positions.isError && items.length === 0)
+    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
+  else if (items.length === 0) body = <EmptyState />;
+  else
+    body = items.map((position) => (
+      <EndedPositionCard
+        key={position.id}
+        position={position}
+        onOpen={() => navigate(infoPath(position.id))}
+      />
+    ));
+
+  return (
+    <>
+      <section
+        className="kb-pos-summary"
+        aria-label={t('positions.tabs.terminated')}
+        data-testid="positions-summary"
+      >
+        <SummaryItem label={t('positions.realisedPnl')} testId="positions-realised-pnl">
+          {first ? <MoneyText value={first.lsyk} currency={currency} signed /> : '—'}
+        </SummaryItem>
+        <SummaryItem label={t('positions.orders')}>
+          <span className="kb-num">{first?.total ?? 0}</span>
+        </SummaryItem>
+      </section>
+      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
+      {items.length > 0 && (
+        <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
+      )}
+    </>
+  );
+}
