@@ -1,44 +1,18 @@
-import type { Market } from '@kabuto/contract';
 import { api, createTestApp, fund, registerUser, type Session, type TestApp } from '../../../test/helpers';
 import type { Config } from '../../config';
-import type { Feature } from '../../context';
 import { userBalances } from '../../ledger/ledger';
-import { InMemoryMarket } from '../../market/service';
-import { UNIVERSE } from '../../market/universe';
-import { features } from '../index';
-import { tradingFeature } from './routes';
 
 /** Instruments the trading tests use: Toyota (¥2,850.0), Apple ($228.50), Moutai (¥1,520.00), CATL (¥255.00), the Nikkei 225. */
 export const CODES = { jpy: '7203', usd: 'AAPL', cny: '600519', cnyWide: '300750', index: '^N225' } as const;
 
-/** A market of a few instruments that moves only when a test ingests a tick. */
-function testMarketFeature(codes: readonly string[]): Feature {
-  return {
-    name: 'market',
-    init(ctx) {
-      ctx.market = new InMemoryMarket({
-        instruments: UNIVERSE.filter((s) => codes.includes(s.code)),
-        hours: ctx.config.marketHours,
-        now: () => ctx.clock.now(),
-        simulated: true,
-      });
-    },
-  };
-}
-
 /**
- * An app with the trading feature over a small market. The default features run, with the market
- * replaced by one without a feed or history, so prices move only through `tick`.
+ * An app with every feature, over a market of the few instruments above, without a feed or
+ * history: prices move only when a test ingests a tick (`tick`).
  */
 export async function createTradingApp(
   options: { config?: Partial<Config>; now?: string } = {},
 ): Promise<TestApp> {
-  const codes = Object.values(CODES);
-  const list = features.filter((f) => f.name !== 'market' && f.name !== 'trading');
-  return createTestApp({
-    ...options,
-    features: [...list, testMarketFeature(codes), tradingFeature],
-  });
+  return createTestApp({ ...options, config: { marketCodes: Object.values(CODES), ...options.config } });
 }
 
 /** Moves a price and waits for the engine to finish what the tick triggered. */
@@ -47,7 +21,7 @@ export async function tick(t: TestApp, code: string, price: string, volume = 100
   if (!instrument) throw new Error(`unknown code ${code}`);
   t.ctx.market.ingest({
     code,
-    market: instrument.market as Market,
+    market: instrument.market,
     price,
     volume,
     time: t.clock.now().toISOString(),
