@@ -6,6 +6,7 @@ import { IndicesSection } from '../components/indices-section';
 import { PopularNewsSection } from '../components/popular-news-section';
 import { PopularStocksSection } from '../components/popular-stocks-section';
 import { RankingsSection } from '../components/rankings-section';
+import '../home.css';
 
 /** /home/home (SPEC §2): index header, product entries, popular stocks, indices, rankings, news. */
 export default function HomePage() {

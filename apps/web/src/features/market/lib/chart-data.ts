@@ -1,7 +1,10 @@
 import type { KlinePeriod } from '@kabuto/contract';
 
-/** A bar as the chart draws it (klinecharts' KLineData shape). */
-export interface ChartBar {
+/**
+ * A bar as the chart draws it (klinecharts' KLineData shape). A type alias, not an interface, so
+ * it fits KLineData's open index signature.
+ */
+export type ChartBar = {
   timestamp: number;
   open: number;
   high: number;
@@ -9,7 +12,7 @@ export interface ChartBar {
   close: number;
   volume: number;
   turnover: number;
-}
+};
 
 /** A bar as /market/kline sends it: decimal strings, ISO time. */
 export interface WireBar {
@@ -63,6 +66,17 @@ export function toChartBars(bars: readonly WireBar[]): ChartBar[] {
   return out;
 }
 
+/** The part of a drawn bar a tick needs (the chart's own bars have optional volume). */
+export interface BarLike {
+  timestamp: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume?: number;
+  turnover?: number;
+}
+
 /** A live price to lay on the chart. */
 export interface ChartTick {
   price: string;
@@ -76,7 +90,7 @@ export interface ChartTick {
  * the next one, aligned on the last bar so session-aligned bars stay aligned. Day and longer: the
  * last bar moves with the price. Ticks older than the last bar change nothing (null).
  */
-export function applyTick(last: ChartBar | undefined, tick: ChartTick, period: KlinePeriod): ChartBar | null {
+export function applyTick(last: BarLike | undefined, tick: ChartTick, period: KlinePeriod): ChartBar | null {
   const price = Number(tick.price);
   const time = Date.parse(tick.time);
   if (!last || !Number.isFinite(price) || !Number.isFinite(time) || time < last.timestamp) return null;
@@ -85,12 +99,15 @@ export function applyTick(last: ChartBar | undefined, tick: ChartTick, period: K
     const start = last.timestamp + Math.floor((time - last.timestamp) / span) * span;
     return { timestamp: start, open: price, high: price, low: price, close: price, volume: 0, turnover: 0 };
   }
+  const volume = last.volume ?? 0;
   return {
-    ...last,
+    timestamp: last.timestamp,
+    open: last.open,
     high: Math.max(last.high, price),
     low: Math.min(last.low, price),
     close: price,
     // The tick's volume is the day's running total: it is the day bar's volume.
-    volume: period === 'day' ? Math.max(last.volume, tick.volume) : last.volume,
+    volume: period === 'day' ? Math.max(volume, tick.volume) : volume,
+    turnover: last.turnover ?? 0,
   };
 }

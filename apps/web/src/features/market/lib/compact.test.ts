@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact } from './compact';
+import { formatCompact, formatCompactMoney } from './compact';
 
 describe('formatCompact', () => {
   it('shortens large numbers in each language', () => {
@@ -15,5 +15,12 @@ describe('formatCompact', () => {
   it('shows a dash for missing values', () => {
     expect(formatCompact(null, 'us')).toBe('—');
     expect(formatCompact('-', 'cn')).toBe('—');
+  });
+});
+
+describe('formatCompactMoney', () => {
+  it('shortens market capitalisations with the currency', () => {
+    expect(formatCompactMoney('3200000000000', 'USD', 'us')).toBe('$3.2T');
+    expect(formatCompactMoney('43600000000000', 'JPY', 'jp')).toBe('￥43.6兆');
   });
 });

@@ -12,3 +12,20 @@ export function formatCompact(value: string | number | null | undefined, languag
     maximumFractionDigits: Math.abs(n) < 10_000 ? 0 : 2,
   }).format(n);
 }
+
+/** A large amount of money in short form with its currency: ¥43.6兆, $3.2T. Display only. */
+export function formatCompactMoney(
+  value: string | number | null | undefined,
+  currency: string,
+  language: Language,
+): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
+  return new Intl.NumberFormat(LANGUAGE_LOCALE[language], {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(n);
+}

@@ -1,0 +1,2 @@
+export const stockPath = (code: string) => `/quotes/info?code=${encodeURIComponent(code)}`;
+export const newsPath = (id: number) => `/news/info?id=${id}`;

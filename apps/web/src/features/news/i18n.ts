@@ -1,0 +1,40 @@
+import { defineMessages } from '../../shared/i18n/define';
+
+export const newsI18n = defineMessages('news', {
+  cn: {
+    title: '资讯',
+    articleTitle: '资讯详情',
+    sample: '示例',
+    sampleNote: '这是演示环境中的示例文章，并非真实新闻。',
+    views: '{{count}} 次阅读',
+    source: '来源：{{source}}',
+    related: '相关股票',
+    notFound: '文章不存在或已下线',
+    noId: '未指定文章',
+    empty: '暂无资讯',
+  },
+  us: {
+    title: 'News',
+    articleTitle: 'Article',
+    sample: 'Sample',
+    sampleNote: 'This is a sample article of the demo, not real news.',
+    views: 'Views: {{count}}',
+    source: 'Source: {{source}}',
+    related: 'Related stocks',
+    notFound: 'This article does not exist or was withdrawn',
+    noId: 'No article given',
+    empty: 'No news yet',
+  },
+  jp: {
+    title: 'ニュース',
+    articleTitle: '記事',
+    sample: 'サンプル',
+    sampleNote: 'これはデモ環境のサンプル記事で、実際のニュースではありません。',
+    views: '{{count}} 回閲覧',
+    source: '出典：{{source}}',
+    related: '関連銘柄',
+    notFound: '記事が見つからないか、公開が終了しました',
+    noId: '記事が指定されていません',
+    empty: 'ニュースはまだありません',
+  },
+});
