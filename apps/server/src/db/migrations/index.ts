@@ -4,6 +4,7 @@ import * as m0100 from './0100_market';
 import * as m0101 from './0101_news';
 import * as m0200 from './0200_money_identity';
 import * as m0300 from './0300_trading';
+import * as m0301 from './0301_position_id_blocks';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0101_news': m0101,
   '0200_money_identity': m0200,
   '0300_trading': m0300,
+  '0301_position_id_blocks': m0301,
 };

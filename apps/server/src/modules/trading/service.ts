@@ -250,9 +250,24 @@ function moves(postings: PostingInput[]): PostingInput[] {
   return postings.filter((p) => p.amountMinor !== 0);
 }
 
-async function nextPositionId(trx: Tx): Promise<number> {
-  const { rows } = await sql<{ id: number }>`SELECT nextval('positions_id_seq')::int8 AS id`.execute(trx);
-  return Number(rows[0]!.id);
+/** Ids per block; must equal the sequence's increment (migration 0301). */
+export const POSITION_ID_BLOCK = 100;
+const idBlocks = new WeakMap<object, { next: number; end: number }>();
+
+/**
+ * The next position id from this node's current block, taking a new block from the sequence
+ * when it runs out (hi/lo). Concurrent callers that both find the block used up each take a
+ * block; the rest of the one replaced is skipped, never handed out twice.
+ */
+async function nextPositionId(ctx: AppContext, trx: Tx): Promise<number> {
+  let block = idBlocks.get(ctx.db);
+  if (!block || block.next >= block.end) {
+    const { rows } = await sql<{ id: number }>`SELECT nextval('positions_id_seq')::int8 AS id`.execute(trx);
+    const start = Number(rows[0]!.id);
+    block = { next: start, end: start + POSITION_ID_BLOCK };
+    idBlocks.set(ctx.db, block);
+  }
+  return block.next++;
 }
 
 export interface PlaceOptions {
@@ -277,7 +292,7 @@ export async function placeOrder(
   return inTransaction(ctx.db, async (trx) => {
     if (plan.mode === 'day' && !(await ctx.dayTradeGate?.(trx, userId, plan.market, now)))
       throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
-    const id = await nextPositionId(trx);
+    const id = await nextPositionId(ctx, trx);
     const { currency } = plan;
     const postings: PostingInput[] = plan.fillsNow
       ? [
