@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig, randomPassword } from './config';
 import { openDatabase } from './db/database';
@@ -13,6 +14,8 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     seed: true,
     background: true,
+    // Rate-limit counters shared by every node when Redis is configured.
+    ...(config.redisUrl ? { rateLimitRedis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
   });
 
   const generated = config.adminPassword ? null : randomPassword();
