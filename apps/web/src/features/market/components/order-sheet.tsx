@@ -346,7 +346,7 @@ function OrderFormBody({
         />
       ) : (
         <div className="kb-order-field">
-          <div className="kb-order-field__label">{t('sheet.price')}</div>
+          <div className="kb-order-field__label">{t('sheet.priceAny')}</div>
           <div className="kb-order-market-price kb-muted">{t('sheet.priceMarket')}</div>
         </div>
       )}
@@ -400,26 +400,26 @@ function OrderFormBody({
           label={t('sheet.margin')}
           value={data?.margin}
           currency={currency}
-          calculating={t('sheet.calculating')}
+          calculating={bodyKey === null ? '—' : t('sheet.calculating')}
         />
         <SummaryRow
           label={t('sheet.fee')}
           value={data?.fee}
           currency={currency}
-          calculating={t('sheet.calculating')}
+          calculating={bodyKey === null ? '—' : t('sheet.calculating')}
         />
         <SummaryRow
           label={t('sheet.total')}
           value={data?.total}
           currency={currency}
-          calculating={t('sheet.calculating')}
+          calculating={bodyKey === null ? '—' : t('sheet.calculating')}
           strong
         />
         <SummaryRow
           label={t('sheet.available')}
           value={data?.available}
           currency={currency}
-          calculating={t('sheet.calculating')}
+          calculating={bodyKey === null ? '—' : t('sheet.calculating')}
         />
       </dl>
 

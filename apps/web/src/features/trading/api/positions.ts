@@ -1,5 +1,15 @@
-import { API } from '@kabuto/contract';
-import { invalidateCall, useApiInfiniteQuery, useApiMutation, useApiQuery } from '../../../shared/api/hooks';
+import { API, type RequestOf, type ResponseOf } from '@kabuto/contract';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../../../shared/api/api-core';
+import { callApi } from '../../../shared/api/client';
+import {
+  apiQueryKey,
+  invalidateCall,
+  nextPageOf,
+  useApiMutation,
+  useApiQuery,
+} from '../../../shared/api/hooks';
+import { useMarket } from '../../../shared/session/market-store';
 import { toastSuccess } from '../../../shared/ui/toast';
 
 /** Positions load in pages (SPEC §12). */
@@ -10,15 +20,36 @@ export const POSITION_PAGE_SIZE = 20;
  */
 export const OPEN_POSITIONS_REFRESH_MS = 5000;
 
-export const useOpenPositions = () =>
-  useApiInfiniteQuery(
-    API.userStockListCall,
-    { size: POSITION_PAGE_SIZE },
-    { refetchInterval: OPEN_POSITIONS_REFRESH_MS, refetchIntervalInBackground: false },
-  );
+type PositionListCall = typeof API.userStockListCall | typeof API.userStockListsCall;
 
-export const useEndedPositions = (enabled: boolean) =>
-  useApiInfiniteQuery(API.userStockListsCall, { size: POSITION_PAGE_SIZE }, { enabled });
+/**
+ * A paged position list. Only the first load counts in the loading toast: the periodic refresh
+ * must stay quiet, or its toast would cover the "placed" / "cancelled" confirmations.
+ */
+function usePositionPages<C extends PositionListCall>(call: C, refetchInterval: number | false) {
+  const market = useMarket();
+  const client = useQueryClient();
+  const body = { size: POSITION_PAGE_SIZE };
+  const queryKey = [...apiQueryKey(call, market, body), 'pages'];
+  return useInfiniteQuery<ResponseOf<C>, ApiError, { pages: ResponseOf<C>[] }, readonly unknown[], number>({
+    queryKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      // Both list calls take exactly `type` (added by the client), `page` and `size`; TypeScript
+      // cannot see that through the generic request type.
+      callApi(call, { ...body, page: pageParam } as RequestOf<C>, {
+        signal,
+        loading: pageParam === 1 && client.getQueryData(queryKey) === undefined,
+      }),
+    getNextPageParam: (last) => nextPageOf(last),
+    refetchInterval,
+    refetchIntervalInBackground: false,
+  });
+}
+
+export const useOpenPositions = () => usePositionPages(API.userStockListCall, OPEN_POSITIONS_REFRESH_MS);
+
+export const useEndedPositions = () => usePositionPages(API.userStockListsCall, false);
 
 export function usePositionInfo(id: number | null) {
   return useApiQuery(

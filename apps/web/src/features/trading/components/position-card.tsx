@@ -36,6 +36,8 @@ export function OpenPositionCard({
       data-testid="position-card"
       data-state={position.state}
       data-code={position.code}
+      data-direction={position.direction}
+      data-id={position.id}
     >
       <button type="button" className="kb-pos-card__open" onClick={onOpen}>
         <div className="kb-pos-card__head">
@@ -106,6 +108,8 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
       data-testid="position-card"
       data-state={position.state}
       data-code={position.code}
+      data-direction={position.direction}
+      data-id={position.id}
     >
       <button type="button" className="kb-pos-card__open" onClick={onOpen}>
         <div className="kb-pos-card__head">

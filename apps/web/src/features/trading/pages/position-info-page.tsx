@@ -235,7 +235,7 @@ function Detail({ position }: { position: PositionDetail }) {
             { key: 'keep', text: tc('actions.cancel'), onClick: () => setConfirm(null) },
             {
               key: 'close',
-              text: t('detail.close'),
+              text: tc('actions.confirm'),
               bold: true,
               disabled: close.isPending,
               onClick: () => close.mutate({ id: position.id }, { onSettled: () => setConfirm(null) }),
@@ -258,10 +258,10 @@ function Detail({ position }: { position: PositionDetail }) {
         }
         actions={[
           [
-            { key: 'keep', text: tc('actions.cancel'), onClick: () => setConfirm(null) },
+            { key: 'keep', text: t('positions.keep'), onClick: () => setConfirm(null) },
             {
               key: 'cancel',
-              text: t('positions.cancel'),
+              text: t('positions.cancelAction'),
               bold: true,
               danger: true,
               disabled: cancel.isPending,

@@ -128,7 +128,6 @@ function SummaryItem({ label, children, testId }: { label: string; children: Rea
 /** In progress: pending, holding and closing positions, valued at the live price (SPEC §6.3). */
 function InProgress() {
   const { t } = useTranslation('trading');
-  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
@@ -217,10 +216,10 @@ function InProgress() {
         onClose={() => setCancelling(null)}
         actions={[
           [
-            { key: 'keep', text: tc('actions.cancel'), onClick: () => setCancelling(null) },
+            { key: 'keep', text: t('positions.keep'), onClick: () => setCancelling(null) },
             {
               key: 'cancel',
-              text: t('positions.cancel'),
+              text: t('positions.cancelAction'),
               bold: true,
               danger: true,
               disabled: cancel.isPending,
@@ -242,7 +241,7 @@ function Terminated() {
   const navigate = useNavigate();
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
-  const positions = useEndedPositions(true);
+  const positions = useEndedPositions();
   const pages = positions.data?.pages ?? [];
   const items = pages.flatMap((page) => page.list);
   const first = pages[0];

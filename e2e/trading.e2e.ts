@@ -1,0 +1,356 @@
+import { Decimal, PRICE_DECIMALS } from '@kabuto/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingI18n } from '../apps/web/src/features/trading/i18n';
+import { commonI18n } from '../apps/web/src/shared/i18n/common';
+import { successI18n } from '../apps/web/src/shared/i18n/errors';
+import { rawKeysIn } from './i18n';
+import {
+  adminToken,
+  apiCall,
+  baseUrl,
+  LANGUAGES,
+  type Lang,
+  launch,
+  phone,
+  shot,
+  uniqueAccount,
+} from './support';
+
+/**
+ * The trading journey (SPEC §2 /quotes/info order sheet, /position/index, /position/info; §6.3):
+ * a funded user buys long at market with 2× leverage through the order sheet, watches the live
+ * P&L, places a short limit that stays pending and cancels it, places a short limit just below
+ * the price that fills, closes both positions from their detail pages, and finds every posting
+ * in the fund records.
+ */
+
+type Session = { token: string; account: string };
+type PositionRow = {
+  id: number;
+  code: string;
+  direction: 'long' | 'short';
+  state: string;
+  orderNo: string;
+  realisedPnl: string | null;
+};
+
+const PASSWORD = 'secret123';
+const FUND_PASSWORD = 'fund-pass-1';
+const DEPOSIT = '10000000';
+const MARKET = 'jpy';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Tree = { readonly [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
+  );
+const TRADING_KEYS = keysOf(tradingI18n.resources.cn).filter((k) => k.includes('.'));
+
+async function expectNoRawKeys(page: Page) {
+  const body = await page.locator('body').textContent();
+  expect(rawKeysIn(body ?? '', TRADING_KEYS)).toEqual([]);
+}
+
+/** A registered user with the risk disclosure accepted, a fund password and ¥10,000,000 deposited and approved. */
+async function fundedUser(): Promise<Session> {
+  const account = uniqueAccount('tr');
+  const registered = await apiCall<Session>('/user/register', {
+    account,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    agree: 1,
+    language: 'jp',
+  });
+  expect(registered.status, registered.msg).toBe(1);
+  const session = registered.data;
+  expect((await apiCall('/user/acceptRisk', { agree: 1 }, session)).status).toBe(1);
+  const fund = await apiCall(
+    '/user/setFundPassword',
+    { password: FUND_PASSWORD, repassword: FUND_PASSWORD },
+    session,
+  );
+  expect(fund.status, fund.msg).toBe(1);
+
+  // The real deposit flow: a receipt image uploaded with the claim, then approved in review.
+  const receipt = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#d8e4f0' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set('type', MARKET);
+  form.set('channel', 'bank');
+  form.set('amount', DEPOSIT);
+  form.set('fund_password', FUND_PASSWORD);
+  form.set('receipt', new Blob([new Uint8Array(receipt)], { type: 'image/jpeg' }), 'receipt.jpg');
+  const deposit = (await (
+    await fetch(`${baseUrl()}/api/vue/user/deposit`, {
+      method: 'POST',
+      headers: { token: session.token, account: session.account },
+      body: form,
+    })
+  ).json()) as { status: number; msg: string; data: { id: number } };
+  expect(deposit.status, deposit.msg).toBe(1);
+  const admin = await adminToken();
+  const approved = await fetch(`${baseUrl()}/api/admin/reviews/deposit/${deposit.data.id}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ reason: 'receipt matches the transfer' }),
+  });
+  expect(approved.ok).toBe(true);
+  return session;
+}
+
+/** A liquid stock of the market whose price is well away from its limits. */
+async function pickStock(): Promise<string> {
+  const hot = await apiCall<{ list: Array<{ code: string; price: string; limitUp: string | null }> }>(
+    '/market/hot',
+    { type: MARKET, size: 10 },
+  );
+  expect(hot.status).toBe(1);
+  const stock = hot.data.list.find((q) => Number(q.price) > 100) ?? hot.data.list[0];
+  expect(stock).toBeDefined();
+  return stock!.code;
+}
+
+async function quotePrice(code: string): Promise<{ price: Decimal; limitUp: Decimal | null }> {
+  const quote = await apiCall<{ price: string; limitUp: string | null }>('/market/quote', {
+    type: MARKET,
+    code,
+  });
+  return {
+    price: new Decimal(quote.data.price),
+    limitUp: quote.data.limitUp ? new Decimal(quote.data.limitUp) : null,
+  };
+}
+
+async function openPositions(session: Session): Promise<PositionRow[]> {
+  const answer = await apiCall<{ list: PositionRow[] }>(
+    '/trade/userstocklist',
+    { type: MARKET, size: 50 },
+    session,
+  );
+  return answer.data.list;
+}
+
+async function signIn(page: Page, session: Session) {
+  await page.context().addInitScript(
+    (stored: Session) => {
+      localStorage.setItem('token', stored.token);
+      localStorage.setItem('account', stored.account);
+    },
+    { token: session.token, account: session.account },
+  );
+}
+
+async function openSheet(page: Page, code: string, side: 'buy' | 'sell') {
+  await page.goto(`${baseUrl()}/#/quotes/info?code=${code}`);
+  await page.getByTestId(side).click({ timeout: 20_000 });
+  const sheet = page.getByTestId('order-sheet');
+  await expect.poll(() => sheet.getByTestId('order-quote').count(), { timeout: 15_000 }).toBe(1);
+  return sheet;
+}
+
+/** The preview has answered: margin, fee, total and available all show an amount. */
+async function waitForPreview(sheet: Locator) {
+  await expect
+    .poll(() => sheet.locator('[data-testid=order-summary] dd .kb-num').count(), { timeout: 15_000 })
+    .toBe(4);
+  await expect
+    .poll(() => sheet.getByTestId('order-summary').getAttribute('aria-busy'), { timeout: 10_000 })
+    .toBe('false');
+}
+
+async function confirmOrder(page: Page, lang: Lang, shotName?: string) {
+  const t = tradingI18n.resources[lang];
+  await page.getByTestId('order-submit').click();
+  const dialog = page.locator('.adm-dialog').filter({ has: page.getByTestId('order-confirm') });
+  await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
+  if (shotName) await shot(page, lang, shotName);
+  await dialog.getByRole('button', { name: t.sheet.confirmAction }).click();
+  await expect
+    .poll(() => page.getByText(successI18n.resources[lang].place).count(), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('order-sheet').isVisible(), { timeout: 5_000 }).toBe(false);
+}
+
+const card = (page: Page, position: { id: number }) =>
+  page.locator(`[data-testid=position-card][data-id="${position.id}"]`);
+
+async function closeFromDetail(page: Page, lang: Lang, position: PositionRow, shots: boolean) {
+  const t = tradingI18n.resources[lang];
+  await page.goto(`${baseUrl()}/#/position/index?tab=inProgress`);
+  await card(page, position).locator('.kb-pos-card__open').click({ timeout: 15_000 });
+  await page.waitForURL(new RegExp(`#/position/info\\?id=${position.id}`));
+  const detail = page.getByTestId('position-detail');
+  await expect.poll(() => detail.getAttribute('data-state'), { timeout: 10_000 }).toBe('holding');
+  await expect.poll(() => page.getByTestId('detail-order-no').textContent()).toBe(position.orderNo);
+  if (shots) {
+    await expectNoRawKeys(page);
+    await shot(page, lang, 'trading-position-detail');
+  }
+  await page.getByTestId('detail-close').click();
+  const dialog = page.locator('.adm-dialog').filter({ has: page.getByTestId('close-confirm') });
+  await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
+  if (shots) await shot(page, lang, 'trading-close-confirm');
+  await dialog.getByRole('button', { name: commonI18n.resources[lang].actions.confirm }).click();
+  await expect
+    .poll(() => page.getByText(successI18n.resources[lang].close).count(), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await expect.poll(() => detail.getAttribute('data-state'), { timeout: 10_000 }).toBe('closed');
+  await expect.poll(() => page.getByText(t.detail.closePrice).count()).toBeGreaterThan(0);
+  if (shots) await shot(page, lang, 'trading-position-detail-closed');
+}
+
+describe.each(LANGUAGES)('trading journey in %s', (lang) => {
+  it('buys long at market with 2× leverage, cancels a pending short, fills a short limit, closes both and finds every posting', async () => {
+    const t = tradingI18n.resources[lang];
+    const session = await fundedUser();
+    const code = await pickStock();
+    const page = await phone(browser, lang);
+    await signIn(page, session);
+
+    // 1. Market long, 100 shares, 2× leverage, through the order sheet.
+    let sheet = await openSheet(page, code, 'buy');
+    expect(await sheet.getByTestId('order-direction-long').getAttribute('aria-pressed')).toBe('true');
+    expect(await sheet.getByTestId('order-type-market').getAttribute('aria-pressed')).toBe('true');
+    await sheet.getByTestId('order-quantity').fill('100');
+    await sheet.getByTestId('order-leverage-2').click();
+    await waitForPreview(sheet);
+    await expectNoRawKeys(page);
+    await shot(page, lang, 'trading-order-sheet');
+    await confirmOrder(page, lang, 'trading-order-confirm');
+
+    const [long] = await openPositions(session);
+    expect(long).toMatchObject({ code, direction: 'long', state: 'holding' });
+
+    // 2. The position in the Trade tab, priced live: the current price moves with the ticks.
+    await page.goto(`${baseUrl()}/#/position/index`);
+    const longCard = card(page, long!);
+    await expect.poll(() => longCard.getAttribute('data-state'), { timeout: 15_000 }).toBe('holding');
+    const firstPrice = await longCard.getByTestId('position-price').textContent();
+    await expect
+      .poll(() => longCard.getByTestId('position-price').textContent(), { timeout: 30_000, interval: 500 })
+      .not.toBe(firstPrice);
+    const pnl = longCard.locator('[data-testid=position-pnl] .kb-num');
+    const pnlClass = (await pnl.getAttribute('class')) ?? '';
+    const pnlText = await pnl.textContent();
+    if (pnlClass.includes('kb-trend-up')) expect(pnlText).toMatch(/\+/);
+    if (pnlClass.includes('kb-trend-down')) expect(pnlText).toMatch(/-|−/);
+    await expect.poll(() => page.getByTestId('positions-floating-pnl').locator('.kb-num').count()).toBe(1);
+
+    // 3. A short limit well above the price waits as pending; it is cancelled from the list.
+    const { price, limitUp } = await quotePrice(code);
+    const tick = new Decimal(10).pow(-PRICE_DECIMALS[MARKET]);
+    let high = price.times('1.05').toDecimalPlaces(PRICE_DECIMALS[MARKET], Decimal.ROUND_DOWN);
+    if (limitUp && high.gt(limitUp)) high = limitUp;
+    sheet = await openSheet(page, code, 'sell');
+    expect(await sheet.getByTestId('order-direction-short').getAttribute('aria-pressed')).toBe('true');
+    await sheet.getByTestId('order-type-limit').click();
+    await sheet.getByTestId('order-price').fill(high.toFixed(PRICE_DECIMALS[MARKET]));
+    await sheet.getByTestId('order-quantity').fill('100');
+    await sheet.getByTestId('order-leverage-2').click();
+    await waitForPreview(sheet);
+    await shot(page, lang, 'trading-order-sheet-limit');
+    await confirmOrder(page, lang);
+    const pending = (await openPositions(session)).find((p) => p.state === 'pending');
+    expect(pending).toMatchObject({ direction: 'short' });
+
+    await page.goto(`${baseUrl()}/#/position/index`);
+    const pendingCard = card(page, pending!);
+    await expect.poll(() => pendingCard.getAttribute('data-state'), { timeout: 15_000 }).toBe('pending');
+    await expectNoRawKeys(page);
+    await shot(page, lang, 'trading-positions-in-progress');
+    await pendingCard.getByTestId('position-cancel').click();
+    const cancelDialog = page.locator('.adm-dialog').filter({ has: page.getByTestId('cancel-confirm') });
+    await expect.poll(() => cancelDialog.count(), { timeout: 5_000 }).toBe(1);
+    await shot(page, lang, 'trading-cancel-confirm');
+    await cancelDialog.getByRole('button', { name: t.positions.cancelAction }).click();
+    await expect
+      .poll(() => page.getByText(successI18n.resources[lang].cancel).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => pendingCard.count(), { timeout: 10_000 }).toBe(0);
+
+    // 4. A short limit three ticks under the price: the market trades through it within seconds.
+    const now = await quotePrice(code);
+    const low = now.price.minus(tick.times(3)).toFixed(PRICE_DECIMALS[MARKET]);
+    sheet = await openSheet(page, code, 'sell');
+    await sheet.getByTestId('order-type-limit').click();
+    await sheet.getByTestId('order-price').fill(low);
+    await sheet.getByTestId('order-quantity').fill('100');
+    await sheet.getByTestId('order-leverage-2').click();
+    await waitForPreview(sheet);
+    await confirmOrder(page, lang);
+    await expect
+      .poll(
+        async () =>
+          (await openPositions(session)).filter((p) => p.direction === 'short' && p.state === 'holding')
+            .length,
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(1);
+    const short = (await openPositions(session)).find((p) => p.direction === 'short')!;
+
+    await page.goto(`${baseUrl()}/#/position/index`);
+    await expect
+      .poll(() => card(page, short).getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('holding');
+    await expect.poll(() => page.locator('[data-testid=position-card]').count()).toBe(2);
+    await shot(page, lang, 'trading-positions-holding');
+
+    // 5. Close both from their detail pages.
+    await closeFromDetail(page, lang, long!, true);
+    await closeFromDetail(page, lang, short, false);
+    expect(await openPositions(session)).toEqual([]);
+
+    // 6. Terminated: two closed and one cancelled, with the realised P&L over them.
+    await page.goto(`${baseUrl()}/#/position/index`);
+    await page.getByTestId('positions-tab-terminated').click();
+    await expect.poll(() => page.locator('[data-testid=position-card]').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.locator('[data-testid=position-card][data-state=closed]').count()).toBe(2);
+    await expect
+      .poll(() => page.locator('[data-testid=position-card][data-state=cancelled]').count())
+      .toBe(1);
+    const ended = await apiCall<{ list: PositionRow[]; lsyk: string }>(
+      '/trade/userstocklists',
+      { type: MARKET, size: 50 },
+      session,
+    );
+    const realised = ended.data.list.reduce((sum, p) => sum.plus(p.realisedPnl ?? 0), new Decimal(0));
+    expect(new Decimal(ended.data.lsyk).equals(realised)).toBe(true);
+    await expectNoRawKeys(page);
+    await shot(page, lang, 'trading-positions-terminated');
+
+    // 7. Every posting is in the fund records: the deposit, the fill, the pending order and its
+    // release, the filled limit and both closes, each with its order number.
+    const records = await apiCall<{ list: Array<{ kind: string; orderNo: string }> }>(
+      '/user/fundRecords',
+      { type: MARKET, kind: 'transactions', size: 50 },
+      session,
+    );
+    const kinds = records.data.list.map((r) => r.kind);
+    expect(kinds.filter((k) => k === 'position_close')).toHaveLength(2);
+    expect(kinds).toContain('deposit');
+    expect(kinds).toContain('order_open');
+    expect(kinds).toContain('order_place');
+    expect(kinds).toContain('order_cancel');
+    await page.goto(`${baseUrl()}/#/mine/transactionRecords`);
+    const list = page.getByTestId('records-transactions');
+    await expect
+      .poll(() => list.locator('[data-testid=fund-record]').count(), { timeout: 15_000 })
+      .toBe(records.data.list.length);
+    const shown = await list.textContent();
+    for (const record of records.data.list) expect(shown).toContain(record.orderNo);
+    await shot(page, lang, 'trading-fund-records');
+
+    await page.context().close();
+  }, 300_000);
+});
