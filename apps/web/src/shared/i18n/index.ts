@@ -1,7 +1,9 @@
 import { authI18n } from '../../features/auth/i18n';
 import { homeI18n } from '../../features/home/i18n';
+import { identityI18n } from '../../features/identity/i18n';
 import { marketI18n } from '../../features/market/i18n';
 import { mineI18n } from '../../features/mine/i18n';
+import { moneyI18n } from '../../features/money/i18n';
 import { newsI18n } from '../../features/news/i18n';
 import { tradingI18n } from '../../features/trading/i18n';
 import { commonI18n } from './common';
@@ -11,7 +13,7 @@ import { errorsI18n, successI18n } from './errors';
  * Every namespace of the app. A feature adds its translations with one line here (its
  * `features/<area>/i18n.ts`); the type below then checks its keys wherever `t` is used.
  */
-export const i18nBundles = [commonI18n, errorsI18n, successI18n, authI18n, homeI18n, mineI18n, tradingI18n, marketI18n, newsI18n] as const;
+export const i18nBundles = [commonI18n, errorsI18n, successI18n, authI18n, homeI18n, mineI18n, tradingI18n, identityI18n, moneyI18n, marketI18n, newsI18n] as const;
 
 type Bundle = (typeof i18nBundles)[number];
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };

@@ -1,0 +1,53 @@
+import {
+  CURRENCIES,
+  type Currency,
+  DISPLAY_CURRENCIES,
+  MARKET_CURRENCY,
+  type Market,
+  parseMinor,
+} from '@kabuto/contract';
+
+/** Deposits go into one of the display currencies' wallets (SPEC §1). */
+export const DEPOSIT_CURRENCIES = DISPLAY_CURRENCIES;
+
+export function isCurrency(value: string | null | undefined): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value ?? '');
+}
+
+/** The wallet a screen starts with: the selected market's currency when offered, else the first. */
+export function defaultCurrency(market: Market, offered: readonly Currency[]): Currency {
+  const own = MARKET_CURRENCY[market];
+  return offered.includes(own) ? own : (offered[0] ?? own);
+}
+
+/**
+ * Per-currency limits served by /common/config as JSON of minor units, e.g. withdrawMinMinor
+ * `{"JPY":30000,"USD":20000}` (SPEC §10). Malformed or missing values read as no limit.
+ */
+export function limitsFromConfig(json: string | undefined): Partial<Record<Currency, number>> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const out: Partial<Record<Currency, number>> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (isCurrency(key) && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+      out[key] = value;
+  }
+  return out;
+}
+
+/** A wire decimal as minor units of its currency, or null. */
+export function decimalMinor(value: string | undefined, currency: Currency): number | null {
+  return value === undefined ? null : parseMinor(value, currency);
+}
+
+/** Available balance of one wallet from /user/getUserinfo (SPEC §8: lower-case currency keys). */
+export function walletBalance(info: Record<string, unknown> | undefined, currency: Currency): string {
+  const value = info?.[currency.toLowerCase()];
+  return typeof value === 'string' ? value : '0';
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { fieldOfRefusal } from './form-errors';
+
+describe('refusals under form fields', () => {
+  it('uses the field the server names when the form has it', () => {
+    expect(fieldOfRefusal('bad_request', 'amount', ['amount', 'fund_password'])).toBe('amount');
+    expect(fieldOfRefusal('file_invalid', 'receipt', ['amount', 'receipt'])).toBe('receipt');
+  });
+
+  it('places refusals that always concern one field', () => {
+    expect(fieldOfRefusal('fund_password_wrong', undefined, ['amount', 'fund_password'])).toBe(
+      'fund_password',
+    );
+    expect(fieldOfRefusal('balance_insufficient', undefined, ['amount'])).toBe('amount');
+  });
+
+  it('leaves account-wide refusals to a toast', () => {
+    expect(fieldOfRefusal('pending_review', undefined, ['amount'])).toBeNull();
+    expect(fieldOfRefusal('bad_request', 'channel', ['amount'])).toBeNull();
+  });
+});

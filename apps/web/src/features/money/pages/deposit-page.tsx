@@ -1,0 +1,260 @@
+import { type Currency, MARKET_CURRENCY } from '@kabuto/contract';
+import { Button, Form, Input, List, Result } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/client';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { useMarket } from '../../../shared/session/market-store';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { PageSkeleton } from '../../../shared/ui/skeletons';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import {
+  type Deposit,
+  type DepositChannel,
+  useDeposit,
+  useDepositChannels,
+  useRecentDeposits,
+} from '../api/money';
+import { amountRule } from '../components/amount-rules';
+import { ArrivalNote } from '../components/arrival-note';
+import { CopyRow } from '../components/copy-row';
+import { ImagePicker } from '../components/image-picker';
+import { MoneyGate } from '../components/money-gate';
+import { amountForWire } from '../lib/amount';
+import { formatDeadline } from '../lib/arrival';
+import { DEPOSIT_CURRENCIES, decimalMinor, isCurrency } from '../lib/currency';
+import { fieldOfRefusal } from '../lib/form-errors';
+import '../money.css';
+
+interface DepositForm {
+  amount: string;
+  receipt: File | null;
+  fund_password: string;
+}
+
+const FORM_FIELDS = ['amount', 'receipt', 'fund_password'] as const;
+
+function DepositDone({ deposit }: { deposit: Deposit }) {
+  const { t } = useTranslation('money');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  return (
+    <div className="kb-card kb-result" data-testid="deposit-done">
+      <Result status="waiting" title={t('deposit.doneTitle')} description={t('deposit.doneText')} />
+      <List>
+        <List.Item extra={<span className="kb-num">{deposit.orderNo}</span>}>{t('record.orderNo')}</List.Item>
+        <List.Item extra={<MoneyText value={deposit.money} currency={deposit.currency} />}>
+          {t('deposit.amount')}
+        </List.Item>
+        <List.Item extra={<span className="kb-num">{formatDeadline(deposit.dueAt, language)}</span>}>
+          {t('deposit.latest')}
+        </List.Item>
+      </List>
+      <div className="kb-result__actions">
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(`${PATHS.fundRecords}?tab=deposits`, { replace: true })}
+        >
+          {t('deposit.viewRecords')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DepositForm({
+  channel,
+  currency,
+  arrival,
+}: {
+  channel: DepositChannel;
+  currency: Currency;
+  arrival: ReactNode;
+}) {
+  const { t } = useTranslation('money');
+  const language = useLanguage();
+  const [form] = Form.useForm<DepositForm>();
+  const deposit = useDeposit();
+  const recent = useRecentDeposits();
+  const [done, setDone] = useState<Deposit | null>(null);
+  const pending = recent.data?.find((d) => d.state === 'pending');
+  const minMinor = decimalMinor(channel.minAmount, currency);
+  const maxMinor = decimalMinor(channel.maxAmount, currency);
+
+  if (done) return <DepositDone deposit={done} />;
+
+  const submit = async (values: DepositForm) => {
+    if (!values.receipt) return;
+    try {
+      const result = await deposit.mutateAsync({
+        channel: channel.id,
+        currency,
+        amount: amountForWire(values.amount, currency),
+        receipt: values.receipt,
+        fund_password: values.fund_password,
+      });
+      toastSuccess('recharge');
+      setDone(result);
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 200) return;
+      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
+      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
+      else toastError(error.key);
+      if (error.key === 'deposit_pending') void recent.refetch();
+    }
+  };
+
+  return (
+    <>
+      {pending && (
+        <div className="kb-banner kb-banner--warning" data-testid="deposit-pending" role="status">
+          <strong>{translateErrorKey('deposit_pending')}</strong>
+          <span>
+            {pending.orderNo} · <MoneyText value={pending.money} currency={pending.currency} />
+          </span>
+        </div>
+      )}
+      <section className="kb-card" aria-labelledby="receiving-title">
+        <h2 className="kb-card__title" id="receiving-title">
+          {t('deposit.receiving')}
+        </h2>
+        <List>
+          <CopyRow label={t('deposit.accountName')} value={channel.receivingName} testId="receiving-name" />
+          <CopyRow
+            label={t('deposit.accountNumber')}
+            value={channel.receivingNumber}
+            testId="receiving-number"
+          />
+          <CopyRow label={t('deposit.bank')} value={channel.receivingBank} testId="receiving-bank" />
+          <CopyRow label={t('deposit.branch')} value={channel.receivingBranch} testId="receiving-branch" />
+        </List>
+        <p className="kb-form-note kb-card__note">{t('deposit.transferHint')}</p>
+      </section>
+      {arrival}
+      <Form
+        form={form}
+        className="kb-form kb-card"
+        layout="vertical"
+        mode="card"
+        requiredMarkStyle="none"
+        initialValues={{ amount: '', receipt: null, fund_password: '' }}
+        onFinish={submit}
+        footer={
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={deposit.isPending}
+            disabled={Boolean(pending)}
+            data-testid="deposit-submit"
+          >
+            {t('deposit.submit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="amount"
+          label={t('deposit.amountLabel', { currency: t(`currency.${currency}`) })}
+          rules={[amountRule(t, language, currency, { minMinor, maxMinor })]}
+          description={t('deposit.limits', {
+            min: formatMoneyWithSymbol(channel.minAmount, currency, language),
+            max: formatMoneyWithSymbol(channel.maxAmount, currency, language),
+          })}
+        >
+          <Input
+            inputMode="decimal"
+            placeholder={t('deposit.amountPlaceholder')}
+            clearable
+            data-testid="deposit-amount"
+          />
+        </Form.Item>
+        <Form.Item
+          name="receipt"
+          label={t('deposit.receipt')}
+          rules={[
+            {
+              validator: async (_, value: File | null) => {
+                if (!value) throw new Error(t('deposit.receiptRequired'));
+              },
+            },
+          ]}
+        >
+          <ImagePicker label={t('deposit.receiptHint')} testId="receipt" />
+        </Form.Item>
+        <Form.Item
+          name="fund_password"
+          label={t('fundPassword.label')}
+          rules={[{ required: true, message: t('fundPassword.required') }]}
+        >
+          <PasswordInput placeholder={t('fundPassword.placeholder')} />
+        </Form.Item>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * /mine/deposit?channel= (SPEC §2, §4 Deposit, §6.4): the receiving account with copy buttons,
+ * the amount, the transfer receipt, the fund password and when the money arrives.
+ */
+export default function DepositPage() {
+  const { t } = useTranslation('money');
+  const market = useMarket();
+  const [params] = useSearchParams();
+  const channelId = params.get('channel') === 'quick' ? 'quick' : 'bank';
+  const asked = params.get('currency');
+  const currency: Currency =
+    isCurrency(asked) && (DEPOSIT_CURRENCIES as readonly string[]).includes(asked)
+      ? asked
+      : MARKET_CURRENCY[market];
+  const channels = useDepositChannels(currency);
+  const channel = channels.data?.channels.find((c) => c.id === channelId);
+
+  let body: ReactNode;
+  if (channels.isPending) body = <PageSkeleton />;
+  else if (channels.isError)
+    body = <LoadError errorKey={channels.error.key} onRetry={() => channels.refetch()} />;
+  else if (!channel) body = <LoadError errorKey="not_found" />;
+  else
+    body = (
+      <>
+        {!channels.data.open && (
+          <p className="kb-banner kb-banner--warning">{translateErrorKey('outside_fund_hours')}</p>
+        )}
+        <DepositForm
+          channel={channel}
+          currency={currency}
+          arrival={
+            <ArrivalNote
+              arrivalHours={channels.data.arrivalHours}
+              latestArrival={channels.data.latestArrival}
+            />
+          }
+        />
+      </>
+    );
+
+  return (
+    <Page
+      header={
+        <PageHeader
+          title={t(`channel.${channelId}`)}
+          variant="order"
+          to={`${PATHS.fundRecords}?tab=deposits`}
+          backTo={PATHS.deposit}
+        />
+      }
+    >
+      <MoneyGate>{() => body}</MoneyGate>
+    </Page>
+  );
+}

@@ -1,0 +1,313 @@
+import { CURRENCIES, type Currency, minorToDecimal } from '@kabuto/contract';
+import { Button, Dialog, Form, Input, List, Result } from 'antd-mobile';
+import { BankcardOutline, UserContactOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/client';
+import { useConfigValue } from '../../../shared/config/config-store';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { useMarket } from '../../../shared/session/market-store';
+import type { useUserInfo } from '../../../shared/session/user';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { PageSkeleton } from '../../../shared/ui/skeletons';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { useCards, usePendingWithdrawals, useWithdraw, type Withdrawal } from '../api/money';
+import { amountRule } from '../components/amount-rules';
+import { CardPicker } from '../components/card-picker';
+import { CurrencySwitch } from '../components/currency-switch';
+import { MoneyGate } from '../components/money-gate';
+import { Prompt } from '../components/prompt';
+import { amountForWire, amountMinor } from '../lib/amount';
+import { formatDeadline } from '../lib/arrival';
+import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currency';
+import { fieldOfRefusal } from '../lib/form-errors';
+import '../money.css';
+
+type UserInfo = NonNullable<ReturnType<typeof useUserInfo>['data']>;
+
+interface WithdrawForm {
+  card_id?: number;
+  amount: string;
+  fund_password: string;
+}
+
+const FORM_FIELDS = ['card_id', 'amount', 'fund_password'] as const;
+
+function WithdrawDone({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation('money');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  return (
+    <div className="kb-card kb-result" data-testid="withdraw-done">
+      <Result status="waiting" title={t('withdraw.doneTitle')} description={t('withdraw.doneText')} />
+      <List>
+        <List.Item extra={<span className="kb-num">{withdrawal.orderNo}</span>}>
+          {t('record.orderNo')}
+        </List.Item>
+        <List.Item extra={<MoneyText value={withdrawal.money} currency={withdrawal.currency} />}>
+          {t('withdraw.amount')}
+        </List.Item>
+        <List.Item extra={`${withdrawal.card.institution} •••• ${withdrawal.card.cardNumber.slice(-4)}`}>
+          {t('withdraw.card')}
+        </List.Item>
+        <List.Item extra={<span className="kb-num">{formatDeadline(withdrawal.dueAt, language)}</span>}>
+          {t('withdraw.due')}
+        </List.Item>
+      </List>
+      <div className="kb-result__actions">
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(`${PATHS.fundRecords}?tab=withdrawals`, { replace: true })}
+        >
+          {t('withdraw.viewRecords')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function WithdrawBody({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('money');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const market = useMarket();
+  const minimums = limitsFromConfig(useConfigValue('withdrawMinMinor'));
+  const maximums = limitsFromConfig(useConfigValue('withdrawMaxMinor'));
+  const alwaysOpen = useConfigValue('fundHours') === 'always';
+  const offered = CURRENCIES.filter((c) => minimums[c] !== undefined);
+  const [currency, setCurrency] = useState<Currency>(() => defaultCurrency(market, offered));
+  const cards = useCards();
+  const pendingList = usePendingWithdrawals(currency);
+  const withdraw = useWithdraw();
+  const [form] = Form.useForm<WithdrawForm>();
+  const [done, setDone] = useState<Withdrawal | null>(null);
+
+  if (user.kyc !== 'verified') {
+    return (
+      <Prompt
+        testId="kyc-prompt"
+        icon={<UserContactOutline />}
+        title={user.kyc === 'pending' ? t('withdraw.kycPendingTitle') : t('withdraw.kycTitle')}
+        description={user.kyc === 'pending' ? t('withdraw.kycPendingText') : t('withdraw.kycText')}
+        action={user.kyc === 'pending' ? t('withdraw.kycPendingAction') : t('withdraw.kycAction')}
+        to={PATHS.verified}
+      />
+    );
+  }
+  if (cards.isPending) return <PageSkeleton />;
+  if (cards.isError) return <LoadError errorKey={cards.error.key} onRetry={() => cards.refetch()} />;
+  if (cards.data.length === 0) {
+    return (
+      <Prompt
+        testId="card-prompt"
+        icon={<BankcardOutline />}
+        title={t('withdraw.cardTitle')}
+        description={translateErrorKey('card_missing')}
+        action={t('withdraw.cardAction')}
+        to={PATHS.bankAdd}
+      />
+    );
+  }
+  if (done) return <WithdrawDone withdrawal={done} />;
+
+  const available = walletBalance(user, currency);
+  const minMinor = minimums[currency] ?? null;
+  const maxMinor = maximums[currency] ?? null;
+  const money = (minor: number | null) =>
+    minor === null ? '—' : formatMoneyWithSymbol(minorToDecimal(minor, currency), currency, language);
+  const pending = pendingList.data?.find((w) => w.state === 'pending');
+
+  const send = async (values: WithdrawForm) => {
+    try {
+      const result = await withdraw.mutateAsync({
+        card_id: values.card_id,
+        amount: amountForWire(values.amount, currency),
+        fund_password: values.fund_password,
+        currency,
+      });
+      toastSuccess('withdraw');
+      setDone(result);
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 200) return;
+      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
+      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
+      else toastError(error.key);
+      if (error.key === 'pending_review') void pendingList.refetch();
+    }
+  };
+
+  const submit = async (values: WithdrawForm) => {
+    const card = cards.data.find((c) => c.id === values.card_id);
+    const confirmed = await Dialog.confirm({
+      title: t('withdraw.confirmTitle'),
+      content: (
+        <div className="kb-confirm" data-testid="withdraw-confirm">
+          <p>
+            {t('withdraw.confirmText', {
+              amount: formatMoneyWithSymbol(amountForWire(values.amount, currency), currency, language),
+              card: card ? `${card.institution} •••• ${card.cardNumber.slice(-4)}` : '',
+            })}
+          </p>
+        </div>
+      ),
+      confirmText: t('withdraw.confirm'),
+      cancelText: tc('actions.cancel'),
+    });
+    if (confirmed) await send(values);
+  };
+
+  return (
+    <>
+      <CurrencySwitch
+        value={currency}
+        options={offered}
+        onChange={(next) => {
+          setCurrency(next);
+          form.setFieldValue('amount', '');
+        }}
+      />
+      <section
+        className="kb-card kb-facts"
+        aria-label={t('withdraw.rulesTitle')}
+        data-testid="withdraw-rules"
+      >
+        <div className="kb-facts__main">
+          <span className="kb-facts__label">{t('withdraw.available')}</span>
+          <MoneyText value={available} currency={currency} className="kb-facts__big" />
+        </div>
+        <dl className="kb-facts__grid">
+          <div>
+            <dt>{t('withdraw.minimum')}</dt>
+            <dd className="kb-num" data-testid="withdraw-min">
+              {money(minMinor)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.maximum')}</dt>
+            <dd className="kb-num">{money(maxMinor)}</dd>
+          </div>
+          <div className="kb-facts__wide">
+            <dt>{t('withdraw.window')}</dt>
+            <dd data-testid="withdraw-window">
+              {t('withdraw.windowText')}
+              {alwaysOpen && <span className="kb-facts__note">{t('withdraw.demoHours')}</span>}
+            </dd>
+          </div>
+          <div className="kb-facts__wide">
+            <dt>{t('withdraw.arrival')}</dt>
+            <dd>{t('withdraw.arrivalText')}</dd>
+          </div>
+        </dl>
+      </section>
+      {pending && (
+        <div className="kb-banner kb-banner--warning" role="status" data-testid="withdraw-pending">
+          <strong>{translateErrorKey('pending_review')}</strong>
+          <span>
+            {pending.orderNo} · <MoneyText value={pending.money} currency={pending.currency} />
+          </span>
+        </div>
+      )}
+      <Form
+        form={form}
+        className="kb-form kb-card"
+        layout="vertical"
+        mode="card"
+        requiredMarkStyle="none"
+        initialValues={{ card_id: cards.data[0]?.id, amount: '', fund_password: '' }}
+        onFinish={submit}
+        footer={
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={withdraw.isPending}
+            disabled={Boolean(pending)}
+            data-testid="withdraw-submit"
+          >
+            {t('withdraw.submit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="card_id"
+          label={t('withdraw.card')}
+          rules={[{ required: true, message: t('withdraw.cardRequired') }]}
+        >
+          <CardPicker cards={cards.data} />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={t('withdraw.amountLabel', { currency: t(`currency.${currency}`) })}
+          rules={[
+            amountRule(t, language, currency, { minMinor, maxMinor }),
+            {
+              validator: async (_: unknown, value: string | undefined) => {
+                const minor = amountMinor(value ?? '', currency);
+                const availableMinor = amountMinor(available, currency) ?? 0;
+                if (minor !== null && minor > availableMinor)
+                  throw new Error(translateErrorKey('balance_insufficient'));
+              },
+            },
+          ]}
+          extra={
+            <button
+              type="button"
+              className="kb-link-button kb-link-button--primary"
+              onClick={() => {
+                form.setFieldValue('amount', available);
+                void form.validateFields(['amount']);
+              }}
+            >
+              {t('withdraw.all')}
+            </button>
+          }
+        >
+          <Input
+            inputMode="decimal"
+            placeholder={t('withdraw.amountPlaceholder', { min: money(minMinor) })}
+            clearable
+            data-testid="withdraw-amount"
+          />
+        </Form.Item>
+        <Form.Item
+          name="fund_password"
+          label={t('fundPassword.label')}
+          rules={[{ required: true, message: t('fundPassword.required') }]}
+        >
+          <PasswordInput placeholder={t('fundPassword.placeholder')} />
+        </Form.Item>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * /mine/withdraw (SPEC §6.4): card, amount and fund password. The minimum, the window and the
+ * available balance show before submitting; every refusal says its published reason.
+ */
+export default function WithdrawPage() {
+  const { t } = useTranslation('money');
+  return (
+    <Page
+      header={
+        <PageHeader
+          title={t('withdraw.title')}
+          variant="order"
+          to={`${PATHS.fundRecords}?tab=withdrawals`}
+          backTo={PATHS.fundRecords}
+        />
+      }
+    >
+      <MoneyGate>{(user) => <WithdrawBody user={user} />}</MoneyGate>
+    </Page>
+  );
+}
