@@ -41,10 +41,17 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
   );
 const OWN_KEYS = [marketI18n, newsI18n].flatMap((b) => keysOf(b.resources.cn as Tree));
 
+/** A screenshot once toasts (loading, saved) have gone, so the screen itself is what is seen. */
+async function snap(page: Page, lang: Lang, name: string) {
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 8_000 }).toBe(0);
+  await shot(page, lang, name);
+}
+
 /** The whole scrolling page, for screens taller than a phone (every overview section at once). */
 async function fullShot(page: Page, lang: Lang, name: string) {
   const dir = path.join(SCREENSHOT_DIR, lang);
   mkdirSync(dir, { recursive: true });
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 8_000 }).toBe(0);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
@@ -158,7 +165,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     }
     await expectNoRawKeys(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, lang, 'market-home');
+    await snap(page, lang, 'market-home');
     await fullShot(page, lang, 'market-home-full');
 
     // The market switch changes the lists (SPEC §1): US stocks, then back to Japan.
@@ -186,7 +193,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
       .poll(() => page.getByText(t.market.overview.companies, { exact: true }).count())
       .toBeGreaterThan(0);
     await expectNoRawKeys(page);
-    await shot(page, lang, 'market-quotes');
+    await snap(page, lang, 'market-quotes');
     await fullShot(page, lang, 'market-quotes-full');
 
     // Search by code, then by name in the reader's script.
@@ -195,7 +202,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     await search(page, '7203', '7203');
     const toyota = await search(page, TOYOTA[lang], '7203');
     await expectNoRawKeys(page);
-    await shot(page, lang, 'market-search');
+    await snap(page, lang, 'market-search');
     await toyota.first().locator('button').click();
     await page.waitForURL(/#\/quotes\/info\?code=7203/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('searchList') ?? '[]')[0]?.code)).toBe(
@@ -221,7 +228,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     await waitForChart(page, 'day', 'none');
     expect(errors).toEqual([]);
     await expectNoRawKeys(page);
-    await shot(page, lang, 'market-detail');
+    await snap(page, lang, 'market-detail');
 
     // Buy opens the order sheet.
     await page.locator('[data-testid="buy"]').click();
@@ -250,11 +257,11 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     const watchRows = () => rowCodes(page, 'stock-row');
     await expect.poll(watchRows, { timeout: 10_000 }).toEqual(['7203', 'AAPL']);
     await expectNoRawKeys(page);
-    await shot(page, lang, 'market-watchlist');
+    await snap(page, lang, 'market-watchlist');
     await page.locator('[data-testid="watch-edit"]').click();
     await page.locator('[data-testid="stock-row"][data-code="AAPL"] [data-testid="move-up"]').click();
     await expect.poll(watchRows).toEqual(['AAPL', '7203']);
-    await shot(page, lang, 'market-watchlist-edit');
+    await snap(page, lang, 'market-watchlist-edit');
     await page.locator('[data-testid="watch-done"]').click();
     await expect.poll(() => page.locator('[data-testid="watch-edit"]').count()).toBe(1);
     await page.reload();
@@ -269,7 +276,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     const items = page.locator('[data-testid="news-item"]');
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectNoRawKeys(page);
-    await shot(page, lang, 'news-list');
+    await snap(page, lang, 'news-list');
     const firstTitle = (await items.first().locator('.kb-news-item__title').textContent()) ?? '';
     await items.first().click();
     await page.waitForURL(/#\/news\/info\?id=\d+/);
@@ -284,7 +291,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     }).then((r) => r.json() as Promise<{ data: { title: string } }>);
     expect(firstTitle).toBe(answer.data.title);
     await expectNoRawKeys(page);
-    await shot(page, lang, 'news-article');
+    await snap(page, lang, 'news-article');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -191,6 +191,11 @@ export function ShortSelling({ data }: { data: Overview['shortSelling'] }) {
         <EmptyState />
       ) : (
         <ul className="kb-mk-table">
+          <li className="kb-mk-table__head" aria-hidden="true">
+            <span className="kb-mk-table__name">{t('overview.shortStock')}</span>
+            <span>{t('overview.shortBalance')}</span>
+            <span className="kb-mk-table__pct">{t('overview.shortStockRatio')}</span>
+          </li>
           {data.list.map((row) => (
             <li key={row.code}>
               <button

@@ -73,7 +73,9 @@ export default function WatchlistPage() {
     body = (
       <section className="kb-section" aria-label={t('watchlist.title')}>
         <header className="kb-section__header">
-          <span className="kb-muted kb-mk-hint">{editing ? t('watchlist.editHint') : ''}</span>
+          <span className="kb-muted kb-mk-hint">
+            {editing ? t('watchlist.editHint') : t('watchlist.count', { count: list.length })}
+          </span>
           <SimulatedBadge />
         </header>
         <StockList label={t('watchlist.title')}>
