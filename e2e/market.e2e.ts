@@ -229,6 +229,18 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     expect(errors).toEqual([]);
     await expectNoRawKeys(page);
     await snap(page, lang, 'market-detail');
+    // Dragging to the left edge pages older bars in (`before` = the first bar's time).
+    const chart = page.locator('[data-testid="stock-chart"]');
+    const firstPage = Number(await chart.getAttribute('data-bars'));
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('chart has no box');
+    for (let i = 0; i < 40 && Number(await chart.getAttribute('data-bars')) <= firstPage; i += 1) {
+      await page.mouse.move(box.x + 30, box.y + 120);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 60, box.y + 120, { steps: 8 });
+      await page.mouse.up();
+    }
+    expect(Number(await chart.getAttribute('data-bars'))).toBeGreaterThan(firstPage);
 
     // Buy opens the order sheet.
     await page.locator('[data-testid="buy"]').click();

@@ -1,3 +1,7 @@
+import { API } from '@kabuto/contract';
+import { PullToRefresh } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { invalidateCall } from '../../../shared/api';
 import { IndexHeader } from '../../../shared/layout/index-header';
 import { Page } from '../../../shared/layout/page';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
@@ -8,16 +12,32 @@ import { PopularStocksSection } from '../components/popular-stocks-section';
 import { RankingsSection } from '../components/rankings-section';
 import '../home.css';
 
+/** Everything home shows, asked again on pull to refresh (SPEC §12). */
+const HOME_CALLS = [API.overviewCall, API.hotCall, API.rankingsCall, API.newsListCall] as const;
+
 /** /home/home (SPEC §2): index header, product entries, popular stocks, indices, rankings, news. */
 export default function HomePage() {
+  const { t } = useTranslation('common');
   return (
     <Page tab header={<IndexHeader />}>
       <MarketSwitch />
-      <EntryTiles />
-      <IndicesSection />
-      <PopularStocksSection />
-      <RankingsSection />
-      <PopularNewsSection />
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all(HOME_CALLS.map((call) => invalidateCall(call)));
+        }}
+        pullingText={t('status.pullToRefresh')}
+        canReleaseText={t('status.releaseToRefresh')}
+        refreshingText={t('status.refreshing')}
+        completeText={t('status.refreshed')}
+      >
+        <div className="kb-home-stack">
+          <EntryTiles />
+          <IndicesSection />
+          <PopularStocksSection />
+          <RankingsSection />
+          <PopularNewsSection />
+        </div>
+      </PullToRefresh>
     </Page>
   );
 }
