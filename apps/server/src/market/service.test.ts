@@ -151,3 +151,24 @@ describe('in-memory market', () => {
     expect(priceChange('3', '4')).toEqual({ change: '1', changePercent: '33.33' });
   });
 });
+
+describe('trading day cache', () => {
+  it('agrees with the calendar for any instant, in any order', async () => {
+    const { default: fc } = await import('fast-check');
+    const { tradingDay } = await import('@kabuto/domain');
+    const { TradingDayCache } = await import('./service');
+    const cache = new TradingDayCache();
+    fc.assert(
+      fc.property(
+        fc.constantFrom('jpy', 'usd', 'cny' as const),
+        fc.integer({ min: 0, max: 400 * 24 * 60 }),
+        (m, minutes) => {
+          const market = m as 'jpy' | 'usd' | 'cny';
+          const at = new Date(Date.parse('2026-01-01T00:00:00Z') + minutes * 60_000);
+          expect(cache.get(market, at)).toBe(tradingDay(market, at));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

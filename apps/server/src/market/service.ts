@@ -1,12 +1,14 @@
 import type { Currency, Market } from '@kabuto/contract';
-import { CURRENCIES, Decimal, PRICE_DECIMALS } from '@kabuto/contract';
+import { CURRENCIES, Decimal, MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
 import {
   type Bar,
   type CorporateAction,
   dailyPriceLimit,
   tradingDay as domainTradingDay,
   type PriceLimits,
+  previousTradingDay,
   isOpen as sessionIsOpen,
+  zonedInstant,
 } from '@kabuto/domain';
 import type { HoursMode } from '../config';
 import type { FxTable, PriceSource } from './simulator';
@@ -30,6 +32,29 @@ export function priceChange(previousClose: string, price: string): { change: str
 function decimalsOf(text: string): number {
   const dot = text.indexOf('.');
   return dot === -1 ? 0 : text.length - dot - 1;
+}
+
+/**
+ * The trading day of an instant, remembered as the span of instants that share it (from the end
+ * of the previous trading day to the end of this one), so the tick path does not redo calendar
+ * arithmetic for every tick.
+ */
+export class TradingDayCache {
+  private readonly spans = new Map<Market, { from: number; to: number; day: string }>();
+
+  get(market: Market, at: Date): string {
+    const t = at.getTime();
+    const span = this.spans.get(market);
+    if (span && span.from <= t && t < span.to) return span.day;
+    const day = domainTradingDay(market, at);
+    const zone = MARKET_TIMEZONE[market];
+    this.spans.set(market, {
+      day,
+      from: zonedInstant(zone, previousTradingDay(market, day), '24:00').getTime(),
+      to: zonedInstant(zone, day, '24:00').getTime(),
+    });
+    return day;
+  }
 }
 
 interface MinuteState {
@@ -89,13 +114,14 @@ export class InMemoryMarket implements MarketService, PriceSource {
   private readonly barListeners = new Set<(bar: BarClosed) => void>();
   private fx: FxTable = { ...FX_PER_USD };
   private readonly actions = new Map<string, CorporateAction[]>();
+  private readonly days = new TradingDayCache();
 
   constructor(private readonly options: MarketServiceOptions) {
     for (const spec of options.instruments) this.addSpec(spec);
   }
 
   private addSpec(spec: InstrumentSpec): void {
-    const day = domainTradingDay(spec.market, this.options.now());
+    const day = this.days.get(spec.market, this.options.now());
     const state: CodeState = {
       spec,
       day,
@@ -174,13 +200,13 @@ export class InMemoryMarket implements MarketService, PriceSource {
   }
 
   tradingDay(market: Market, at: Date): string {
-    return domainTradingDay(market, at);
+    return this.days.get(market, at);
   }
 
   priceBand(code: string, at: Date): PriceLimits | null {
     const s = this.states.get(code);
     if (!s) return null;
-    const day = domainTradingDay(s.spec.market, at);
+    const day = this.days.get(s.spec.market, at);
     return day === s.day ? s.limits : this.limitsFor(s.spec, s.price);
   }
 
@@ -199,7 +225,7 @@ export class InMemoryMarket implements MarketService, PriceSource {
     if (!s) return;
     const at = Date.parse(tick.time);
     if (Number.isNaN(at)) return;
-    const day = domainTradingDay(s.spec.market, new Date(at));
+    const day = this.days.get(s.spec.market, new Date(at));
     const minuteStart = Math.floor(at / MINUTE_MS) * MINUTE_MS;
     if (s.minute && s.minute.start !== minuteStart) this.closeMinute(s);
     if (day !== s.day) {
@@ -331,7 +357,7 @@ export class InMemoryMarket implements MarketService, PriceSource {
       const s = this.states.get(row.code);
       if (!s || (!row.previousClose && !row.today)) continue;
       const previousClose = row.previousClose ?? row.today!.open;
-      s.day = domainTradingDay(s.spec.market, now);
+      s.day = this.days.get(s.spec.market, now);
       s.previousClose = previousClose;
       s.limits = this.limitsFor(s.spec, previousClose);
       s.minute = null;

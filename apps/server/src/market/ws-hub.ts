@@ -12,6 +12,8 @@ export const WS_LIMITS = {
   maxMessageBytes: 16 * 1024,
 } as const;
 
+const TEXT_FRAME = { binary: false } as const;
+
 /** SPEC §8: the quote stream's push, one per tick of a subscribed code. */
 export interface TickMessage {
   type: 'tick';
@@ -71,14 +73,15 @@ export class QuoteHub {
     if (!subscribers || subscribers.size === 0) return;
     const quote = this.market.quote(tick.code);
     if (!quote) return;
-    const text = JSON.stringify(tickMessage(quote));
+    // Encoded once for every subscriber; sent as a text frame.
+    const data = Buffer.from(JSON.stringify(tickMessage(quote)));
     for (const client of subscribers) {
       if (client.socket.readyState !== 1) continue;
       if (client.socket.bufferedAmount > WS_LIMITS.maxBufferedBytes) {
         this.dropped += 1;
         continue;
       }
-      client.socket.send(text);
+      client.socket.send(data, TEXT_FRAME);
     }
   }
 

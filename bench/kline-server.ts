@@ -1,0 +1,73 @@
+/**
+ * The server the market benchmarks (bench/kline.ts, bench/ws-fanout.ts) start: the market's own
+ * features only, on the embedded database by default or, with BENCH_DATABASE_URL, on PostgreSQL
+ * in a fresh schema of that database (created when missing; the schema is dropped at the end).
+ * On PostgreSQL the feed's leader lock is taken in that database, so the benchmark database
+ * must not be shared with a running deployment.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Config } from '../apps/server/src/config';
+
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || null;
+
+async function ensureDatabase(url: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startMarketServer(overrides: Partial<Config>, withNews: boolean) {
+  process.env.NODE_ENV ??= 'production';
+  const { sql } = await import('kysely');
+  const { buildApp } = await import('../apps/server/src/app');
+  const { loadConfig } = await import('../apps/server/src/config');
+  const { openDatabase } = await import('../apps/server/src/db/database');
+  const { systemFeature } = await import('../apps/server/src/modules/system/routes');
+  const { marketFeature } = await import('../apps/server/src/modules/market/routes');
+  const { newsFeature } = await import('../apps/server/src/modules/news/routes');
+
+  const url = BENCH_DATABASE_URL;
+  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  if (url) await ensureDatabase(url);
+  const database = await openDatabase({ url, schema, poolSize: 20 });
+  const config = loadConfig(
+    {},
+    { marketHours: 'always', rateLimitPerMinute: 10_000_000, databaseUrl: url, ...overrides },
+  );
+  const started = performance.now();
+  // Only the market's own features: other modules' background jobs would measure themselves.
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    schema,
+    features: withNews ? [systemFeature, marketFeature, newsFeature] : [systemFeature, marketFeature],
+    seed: true,
+    background: true,
+    serveStatic: false,
+  });
+  const startMs = performance.now() - started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    ctx,
+    port: (app.server.address() as AddressInfo).port,
+    startMs,
+    databaseKind: database.kind,
+    async close() {
+      await app.close();
+      if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(ctx.db);
+      await database.close();
+    },
+  };
+}
