@@ -19,6 +19,8 @@ declare module '../config' {
     marketTickMs?: number;
     /** Redis pub/sub channel of the tick bus (nodes of one deployment share it). */
     marketBusChannel?: string;
+    /** PostgreSQL advisory lock key that elects the node running the feed (default FEED_LOCK_KEY). */
+    marketLeaderLockKey?: bigint;
   }
 }
 

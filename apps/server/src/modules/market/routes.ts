@@ -20,6 +20,7 @@ import { barStore } from '../../market/store';
 import type { Instrument } from '../../market/types';
 import { QuoteHub } from '../../market/ws-hub';
 import { pickLanguage } from '../messages/service';
+import { extraPaths } from '../system/openapi';
 import { KlineService } from './kline';
 import { hot, marketCap, normalizeCode, overview, rankings, search } from './service';
 import { quoteView, sectorName } from './views';
@@ -32,6 +33,8 @@ export interface MarketData {
   hub: QuoteHub | null;
   bus: TickBus | null;
   feed: SimulatedFeed | null;
+  /** Whether this node runs the feed (holds the leader lock). */
+  leader: boolean;
 }
 
 declare module '../../context' {
@@ -82,6 +85,7 @@ export const marketFeature: Feature = {
       hub: null,
       bus: null,
       feed: null,
+      leader: false,
     };
     await loadStoredMarket(ctx);
   },
@@ -199,6 +203,15 @@ export const marketFeature: Feature = {
     ctx.marketData.hub = hub;
     app.get('/api/ws', { websocket: true }, (socket) => hub.add(socket));
     ctx.onClose.push(() => hub.close());
+    extraPaths['/api/ws'] = {
+      get: {
+        summary:
+          'Quote stream (WebSocket). Send {"op":"subscribe","codes":[…]}, {"op":"unsubscribe","codes":[…]} or {"op":"ping"}; ' +
+          `receive {"type":"tick",code,price,change,changePercent,volume,time,simulated} for each tick of a subscribed code, ` +
+          `"subscribed"/"unsubscribed" acknowledgements and {"type":"error",msg,field}. At most ${LIMITS.wsSubscriptionsPerSocket} codes per socket.`,
+        responses: { 101: { description: 'Switching protocols' } },
+      },
+    };
   },
 
   async seed(ctx) {
@@ -238,9 +251,13 @@ export const marketFeature: Feature = {
     const persister = new BarPersister(ctx.db, market, onError);
     const leadership: Leadership =
       ctx.database.kind === 'postgres' && ctx.config.databaseUrl
-        ? advisoryLeadership(ctx.config.databaseUrl, { onError })
+        ? advisoryLeadership(ctx.config.databaseUrl, {
+            onError,
+            ...(ctx.config.marketLeaderLockKey ? { key: ctx.config.marketLeaderLockKey } : {}),
+          })
         : soleLeadership();
     leadership.onChange((leader) => {
+      ctx.marketData.leader = leader;
       ctx.log.info(
         { leader },
         leader ? 'this node runs the market feed' : 'this node follows the market feed',
