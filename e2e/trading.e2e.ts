@@ -141,6 +141,11 @@ async function openPositions(session: Session): Promise<PositionRow[]> {
   return answer.data.list;
 }
 
+/** Success toasts last 2 s (SPEC §10); screenshots of lists wait for them to go. */
+async function toastGone(page: Page) {
+  await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 5_000 }).toBe(0);
+}
+
 async function signIn(page: Page, session: Session) {
   await page.context().addInitScript(
     (stored: Session) => {
@@ -195,6 +200,7 @@ async function closeFromDetail(page: Page, lang: Lang, position: PositionRow, sh
   await expect.poll(() => page.getByTestId('detail-order-no').textContent()).toBe(position.orderNo);
   if (shots) {
     await expectNoRawKeys(page);
+    await toastGone(page);
     await shot(page, lang, 'trading-position-detail');
   }
   await page.getByTestId('detail-close').click();
@@ -268,6 +274,7 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
     const pendingCard = card(page, pending!);
     await expect.poll(() => pendingCard.getAttribute('data-state'), { timeout: 15_000 }).toBe('pending');
     await expectNoRawKeys(page);
+    await toastGone(page);
     await shot(page, lang, 'trading-positions-in-progress');
     await pendingCard.getByTestId('position-cancel').click();
     const cancelDialog = page.locator('.adm-dialog').filter({ has: page.getByTestId('cancel-confirm') });
@@ -304,6 +311,7 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
       .poll(() => card(page, short).getAttribute('data-state'), { timeout: 15_000 })
       .toBe('holding');
     await expect.poll(() => page.locator('[data-testid=position-card]').count()).toBe(2);
+    await toastGone(page);
     await shot(page, lang, 'trading-positions-holding');
 
     // 5. Close both from their detail pages.
@@ -327,6 +335,7 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
     const realised = ended.data.list.reduce((sum, p) => sum.plus(p.realisedPnl ?? 0), new Decimal(0));
     expect(new Decimal(ended.data.lsyk).equals(realised)).toBe(true);
     await expectNoRawKeys(page);
+    await toastGone(page);
     await shot(page, lang, 'trading-positions-terminated');
 
     // 7. Every posting is in the fund records: the deposit, the fill, the pending order and its

@@ -474,7 +474,7 @@ function OrderFormBody({
             />
             <ConfirmRow label={t('sheet.type')} value={t(`orderType.${orderType}`)} />
             <ConfirmRow
-              label={t('sheet.price')}
+              label={orderType === 'limit' ? t('sheet.price') : t('sheet.priceAny')}
               value={
                 orderType === 'limit' ? (
                   <span className="kb-num">{formatPrice(price, decimals, language)}</span>

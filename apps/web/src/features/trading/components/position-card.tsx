@@ -30,6 +30,8 @@ export function OpenPositionCard({
   const price = live ? (livePrice ?? position.currentPrice) : position.currentPrice;
   const value = liveValueOf(position, live ? price : null);
   const entry = entryPriceOf(position);
+  // A pending order holds no shares yet: no value and no P&L to show.
+  const pending = position.state === 'pending';
   return (
     <article
       className="kb-pos-card"
@@ -63,7 +65,11 @@ export function OpenPositionCard({
           <div className="kb-pos-card__cell kb-pos-card__cell--end">
             <dt>{t('positions.pnl')}</dt>
             <dd data-testid="position-pnl">
-              <MoneyText value={value.pnl} currency={position.currency} signed className="kb-pnl-strong" />
+              {pending ? (
+                '—'
+              ) : (
+                <MoneyText value={value.pnl} currency={position.currency} signed className="kb-pnl-strong" />
+              )}
             </dd>
           </div>
           <div className="kb-pos-card__cell">
@@ -78,9 +84,7 @@ export function OpenPositionCard({
           </div>
           <div className="kb-pos-card__cell kb-pos-card__cell--end">
             <dt>{t('positions.marketValue')}</dt>
-            <dd>
-              <MoneyText value={value.marketValue} currency={position.currency} />
-            </dd>
+            <dd>{pending ? '—' : <MoneyText value={value.marketValue} currency={position.currency} />}</dd>
           </div>
         </dl>
       </button>
