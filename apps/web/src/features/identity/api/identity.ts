@@ -15,7 +15,8 @@ import { invalidateCall, useApiMutation, useApiQuery } from '../../../shared/api
 export type KycView = ResponseOf<typeof verifyInfoCall>;
 export type BankCard = ResponseOf<typeof bankListCall>[number];
 
-export const useVerifyInfo = () => useApiQuery(verifyInfoCall, {});
+/** Read on every visit: the outcome of a review arrives from outside (SPEC §5). */
+export const useVerifyInfo = () => useApiQuery(verifyInfoCall, {}, { refetchOnMount: 'always' });
 
 export interface VerifyInput {
   name: string;
@@ -52,7 +53,7 @@ export const useOwnImage = (id: number | null) =>
     { enabled: id !== null && id > 0, staleTime: Infinity, silent: 'all', loadingToast: false },
   );
 
-export const useBankCards = () => useApiQuery(bankListCall, {});
+export const useBankCards = () => useApiQuery(bankListCall, {}, { refetchOnMount: 'always' });
 
 export const useBankAdd = () =>
   useApiMutation(bankAddCall, { silent: true, onSuccess: () => invalidateCall(bankListCall) });

@@ -40,10 +40,17 @@ function afterMoneyMoved() {
   ]);
 }
 
+/**
+ * The user's balances, verification and fund-password state. Money screens read it fresh on
+ * every visit: an operator's review (deposit credited, identity approved) changes it from outside.
+ */
+export const useMoneyUser = () => useApiQuery(getUserinfoCall, {}, { refetchOnMount: 'always' });
+
 export const useDepositChannels = (currency: Currency) => useApiQuery(depositChannelsCall, { currency });
 
 /** The latest deposits (a pending one blocks another: SPEC §6.4). */
-export const useRecentDeposits = () => useApiQuery(depositListCall, { page: 1, size: 5 });
+export const useRecentDeposits = () =>
+  useApiQuery(depositListCall, { page: 1, size: 5 }, { refetchOnMount: 'always' });
 
 export interface DepositInput {
   channel: 'bank' | 'quick';
@@ -74,7 +81,7 @@ export function useDeposit() {
 export const useCards = () => useApiQuery(bankListCall, {});
 
 export const usePendingWithdrawals = (currency: Currency) =>
-  useApiQuery(withdrawalListCall, { currency, page: 1, size: 5 });
+  useApiQuery(withdrawalListCall, { currency, page: 1, size: 5 }, { refetchOnMount: 'always' });
 
 export const useWithdraw = () =>
   useApiMutation(withdrawCall, {
@@ -102,5 +109,6 @@ export const useExchange = () =>
     onSuccess: () => Promise.all([invalidateCall(exchangeListCall), afterMoneyMoved()]),
   });
 
+/** Reviews settle records from outside (an operator), so each visit reads them again. */
 export const useFundRecords = (kind: FundRecordKind) =>
-  useApiInfiniteQuery(fundRecordsCall, { kind, size: RECORD_PAGE_SIZE });
+  useApiInfiniteQuery(fundRecordsCall, { kind, size: RECORD_PAGE_SIZE }, { refetchOnMount: 'always' });

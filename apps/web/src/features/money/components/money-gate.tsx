@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routing/paths';
 import { openCustomerService } from '../../../shared/session/customer-service';
-import { useUserInfo } from '../../../shared/session/user';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
+import { useMoneyUser } from '../api/money';
 import { Prompt } from './prompt';
 
-type UserInfo = NonNullable<ReturnType<typeof useUserInfo>['data']>;
+type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
 /**
  * SPEC §6.1: the fund password must be set before any money action, so money screens ask for it
@@ -16,7 +16,7 @@ type UserInfo = NonNullable<ReturnType<typeof useUserInfo>['data']>;
  */
 export function MoneyGate({ children }: { children: (user: UserInfo) => ReactNode }) {
   const { t } = useTranslation('money');
-  const user = useUserInfo();
+  const user = useMoneyUser();
   if (user.isPending) return <PageSkeleton />;
   if (user.isError) return <LoadError errorKey={user.error.key} onRetry={() => user.refetch()} />;
   const info = user.data;

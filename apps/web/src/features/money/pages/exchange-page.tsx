@@ -11,13 +11,12 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { useMarket } from '../../../shared/session/market-store';
-import type { useUserInfo } from '../../../shared/session/user';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { type Exchange, useExchange, useRates, useRecentExchanges } from '../api/money';
+import { type Exchange, useExchange, type useMoneyUser, useRates, useRecentExchanges } from '../api/money';
 import { amountRule } from '../components/amount-rules';
 import { MoneyGate } from '../components/money-gate';
 import { amountForWire, amountMinor } from '../lib/amount';
@@ -26,7 +25,7 @@ import { exchangePreview, findRate, formatRate } from '../lib/exchange';
 import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
 
-type UserInfo = NonNullable<ReturnType<typeof useUserInfo>['data']>;
+type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
 interface ExchangeForm {
   amount: string;

@@ -12,13 +12,18 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { useMarket } from '../../../shared/session/market-store';
-import type { useUserInfo } from '../../../shared/session/user';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { useCards, usePendingWithdrawals, useWithdraw, type Withdrawal } from '../api/money';
+import {
+  useCards,
+  type useMoneyUser,
+  usePendingWithdrawals,
+  useWithdraw,
+  type Withdrawal,
+} from '../api/money';
 import { amountRule } from '../components/amount-rules';
 import { CardPicker } from '../components/card-picker';
 import { CurrencySwitch } from '../components/currency-switch';
@@ -30,7 +35,7 @@ import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currenc
 import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
 
-type UserInfo = NonNullable<ReturnType<typeof useUserInfo>['data']>;
+type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
 interface WithdrawForm {
   card_id?: number;
