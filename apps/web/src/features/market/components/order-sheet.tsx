@@ -445,17 +445,19 @@ function OrderFormBody({
         </div>
       )}
 
-      <Button
-        block
-        size="large"
-        className={`kb-order-submit kb-order-submit--${direction}`}
-        data-testid="order-submit"
-        disabled={order.isPending || closed}
-        loading={order.isPending}
-        onClick={submit}
-      >
-        {direction === 'long' ? t('sheet.submitLong') : t('sheet.submitShort')}
-      </Button>
+      <div className="kb-order-sheet__footer">
+        <Button
+          block
+          size="large"
+          className={`kb-order-submit kb-order-submit--${direction}`}
+          data-testid="order-submit"
+          disabled={order.isPending || closed}
+          loading={order.isPending}
+          onClick={submit}
+        >
+          {direction === 'long' ? t('sheet.submitLong') : t('sheet.submitShort')}
+        </Button>
+      </div>
 
       <Dialog
         visible={confirming}
