@@ -33,7 +33,7 @@ type ToClients =
   | { kind: 'exit' };
 type FromClients =
   | { kind: 'connected'; clients: number; failed: number; ms: number }
-  | { kind: 'measured'; received: number[]; latencies: number[] };
+  | { kind: 'measured'; received: number[]; latencies: number[]; cpu: number; loopP99Ms: number };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -112,12 +112,20 @@ async function clients() {
       for (const client of all) client.received = 0;
       latencies = [];
       window = { from: message.from, to: message.to };
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const cpuBefore = process.cpuUsage();
+      const wallBefore = performance.now();
       setTimeout(
         () => {
+          const used = process.cpuUsage(cpuBefore);
+          loop.disable();
           process.send!({
             kind: 'measured',
             received: all.map((c) => c.received),
             latencies,
+            cpu: (used.user + used.system) / 1000 / (performance.now() - wallBefore),
+            loopP99Ms: loop.percentile(99) / 1e6,
           } satisfies FromClients);
         },
         message.to - Date.now() + GRACE_MS,
@@ -174,7 +182,11 @@ async function main() {
     const droppedBefore = ctx.marketData.hub!.dropped;
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
     const measured = await ask({ kind: 'measure', from, to }, 'measured');
+    const cpu = process.cpuUsage(cpuBefore);
+    const serverCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
     loop.disable();
     unsubscribe();
     const expected = Array.from({ length: connected.clients }, (_, i) =>
@@ -195,7 +207,8 @@ async function main() {
         `${(delivered / SECONDS).toFixed(0)} msgs/s, delivered ${((100 * delivered) / Math.max(1, wanted)).toFixed(2)} % ` +
         `(${complete}/${connected.clients} clients got every tick, ${ctx.marketData.hub!.dropped - droppedBefore} dropped for slow sockets), ` +
         `latency p50 ${percentile(sorted, 50)} ms, p99 ${p99} ms, max ${sorted.at(-1)} ms; ` +
-        `server event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms — ${pass ? 'pass' : 'FAIL'}`,
+        `server CPU ${(100 * serverCpu).toFixed(0)} % of a core, event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms; ` +
+        `clients CPU ${(100 * measured.cpu).toFixed(0)} %, event-loop delay p99 ${measured.loopP99Ms.toFixed(0)} ms — ${pass ? 'pass' : 'FAIL'}`,
     );
     if (!pass) break;
   }

@@ -39,6 +39,12 @@ export function tickMessage(quote: Quote): TickMessage {
   };
 }
 
+/** The TCP socket under a ws WebSocket (ws keeps it as `_socket`), which can hold writes back. */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 interface Client {
   socket: WebSocket;
   codes: Set<string>;
@@ -56,6 +62,8 @@ export class QuoteHub {
   private readonly unsubscribe: () => void;
   /** Ticks skipped for slow sockets (exposed for metrics and benchmarks). */
   dropped = 0;
+  private readonly corked = new Set<Corkable>();
+  private flushScheduled = false;
 
   constructor(
     private readonly market: MarketService,
@@ -81,8 +89,30 @@ export class QuoteHub {
         this.dropped += 1;
         continue;
       }
+      this.cork(client.socket);
       client.socket.send(data, TEXT_FRAME);
     }
+  }
+
+  /**
+   * The feed delivers a second's ticks in one synchronous batch; holding each socket's writes
+   * until the batch ends sends a client's ticks in one write instead of one system call per tick.
+   */
+  private cork(socket: WebSocket): void {
+    const raw = (socket as unknown as { _socket?: Partial<Corkable> })._socket;
+    if (!raw?.cork || !raw.uncork || this.corked.has(raw as Corkable)) return;
+    raw.cork();
+    this.corked.add(raw as Corkable);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(() => this.uncorkAll());
+    }
+  }
+
+  private uncorkAll(): void {
+    this.flushScheduled = false;
+    for (const raw of this.corked) raw.uncork();
+    this.corked.clear();
   }
 
   add(socket: WebSocket): void {

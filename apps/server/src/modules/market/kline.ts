@@ -61,8 +61,9 @@ export interface KlineAnswer {
  */
 export class KlineService {
   private readonly histories = new Map<string, Promise<History>>();
-  private readonly adjusted = new Map<string, DayBar[]>();
-  private readonly aggregated = new Map<string, Bar[]>();
+  /** One entry per code and mode (and unit), replaced when its stamp (trading day, length) changes. */
+  private readonly adjusted = new Map<string, { stamp: string; bars: DayBar[] }>();
+  private readonly aggregated = new Map<string, { stamp: string; bars: Bar[] }>();
   private readonly minutesReady = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -136,11 +137,12 @@ export class KlineService {
     const actions = this.market.corporateActions(code);
     const live = this.liveDay(code, market);
     if (mode === 'none' || actions.length === 0) return live ? [...past, live] : past;
-    const key = `${code}|${mode}|${this.today(market)}|${past.length}`;
-    let adjustedPast = this.adjusted.get(key);
+    const key = `${code}|${mode}`;
+    const stamp = `${this.today(market)}|${past.length}`;
+    let adjustedPast = this.adjusted.get(key)?.stamp === stamp ? this.adjusted.get(key)!.bars : null;
     if (!adjustedPast) {
       adjustedPast = withDays(adjustBars(past, actions, mode, market), past);
-      this.adjusted.set(key, adjustedPast);
+      this.adjusted.set(key, { stamp, bars: adjustedPast });
     }
     if (!live) return adjustedPast;
     // Forward adjustment leaves the newest day as it is; backward scales it by every action so far.
@@ -177,11 +179,12 @@ export class KlineService {
   ): Promise<Bar[]> {
     const live = this.liveDay(code, market);
     const past = live ? days.slice(0, -1) : days;
-    const key = `${code}|${mode}|${unit}|${this.today(market)}|${past.length}`;
-    let bars = this.aggregated.get(key);
+    const key = `${code}|${mode}|${unit}`;
+    const stamp = `${this.today(market)}|${past.length}`;
+    let bars = this.aggregated.get(key)?.stamp === stamp ? this.aggregated.get(key)!.bars : null;
     if (!bars) {
       bars = aggregateDaily(past, unit, market);
-      this.aggregated.set(key, bars);
+      this.aggregated.set(key, { stamp, bars });
     }
     const lastDay = days[days.length - 1];
     if (!live || !lastDay) return bars;
