@@ -73,7 +73,7 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
   return (
     <Form
       form={form}
-      className="kb-form kb-card"
+      className="kb-form kb-card kb-identity-form"
       layout="vertical"
       mode="card"
       requiredMarkStyle="none"

@@ -64,7 +64,7 @@ function VerifyFormCard({ kyc, onSubmitted }: { kyc: KycView; onSubmitted: () =>
   return (
     <Form
       form={form}
-      className="kb-form kb-card"
+      className="kb-form kb-card kb-identity-form"
       layout="vertical"
       mode="card"
       requiredMarkStyle="none"

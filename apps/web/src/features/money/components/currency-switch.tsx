@@ -19,7 +19,15 @@ export function CurrencySwitch({
       className="kb-currency-switch"
       block
       value={value}
-      options={options.map((c) => ({ label: t(`currency.${c}`), value: c }))}
+      options={options.map((c) => ({
+        label: (
+          <span className="kb-currency">
+            <span className="kb-currency__code">{c}</span>
+            <span className="kb-currency__name">{t(`currency.${c}`)}</span>
+          </span>
+        ),
+        value: c,
+      }))}
       onChange={(next) => {
         const found = options.find((c) => c === next);
         if (found) onChange(found);

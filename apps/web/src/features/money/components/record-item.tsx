@@ -37,6 +37,12 @@ export function RecordItem({ record }: { record: FundRecord }) {
       </div>
       <div className="kb-record__row kb-record__meta">
         <span className="kb-num kb-record__order">{record.orderNo}</span>
+        <Tag color={STATE_COLOR[state]} fill="outline" className="kb-record__state">
+          {t(`state.${state}`)}
+        </Tag>
+      </div>
+      <div className="kb-record__row kb-record__meta">
+        <span className="kb-num">{formatDateTime(record.createdAt, language)}</span>
         <span className="kb-record__balance">
           {t('record.balanceAfter')}{' '}
           {hasBalance(record.balanceAfter) ? (
@@ -47,19 +53,12 @@ export function RecordItem({ record }: { record: FundRecord }) {
         </span>
       </div>
       {frozen !== null && frozen !== 0 && (
-        <div className="kb-record__row kb-record__meta">
-          <span />
+        <div className="kb-record__row kb-record__meta kb-record__frozen">
           <span>
             {t('record.frozen')} <MoneyText value={record.frozenChange} currency={record.currency} signed />
           </span>
         </div>
       )}
-      <div className="kb-record__row kb-record__meta">
-        <span className="kb-num">{formatDateTime(record.createdAt, language)}</span>
-        <Tag color={STATE_COLOR[state]} fill="outline" className="kb-record__state">
-          {t(`state.${state}`)}
-        </Tag>
-      </div>
       {state === 'rejected' && record.memo && (
         <p className="kb-record__reason">{t('record.reason', { reason: record.memo })}</p>
       )}

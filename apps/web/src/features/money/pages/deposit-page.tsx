@@ -141,7 +141,7 @@ function DepositForm({
       {arrival}
       <Form
         form={form}
-        className="kb-form kb-card"
+        className="kb-form kb-card kb-money-form"
         layout="vertical"
         mode="card"
         requiredMarkStyle="none"

@@ -279,7 +279,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
       </section>
       <Form
         form={form}
-        className="kb-form kb-card"
+        className="kb-form kb-card kb-money-form"
         layout="vertical"
         mode="card"
         requiredMarkStyle="none"

@@ -222,7 +222,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
       )}
       <Form
         form={form}
-        className="kb-form kb-card"
+        className="kb-form kb-card kb-money-form"
         layout="vertical"
         mode="card"
         requiredMarkStyle="none"
