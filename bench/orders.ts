@@ -222,6 +222,8 @@ interface HttpFigures {
   refused: number;
   errors: number;
   firstRefusal: string | null;
+  /** Share of the run the server's event loop was busy (1 = its one thread saturated). */
+  busy: number;
 }
 
 async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigures> {
@@ -302,7 +304,9 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
         ),
       );
     }
+    const elu0 = performance.eventLoopUtilization();
     const result = await loadInWorker({ port, sessions, durationMs: SECONDS * 1000, warmupMs: WARMUP_MS });
+    const busy = performance.eventLoopUtilization(elu0).utilization;
     const sorted = result.latenciesMs.sort((a, b) => a - b);
     const placed = await sql<{ n: string }>`SELECT count(*)::text AS n FROM positions`.execute(ctx.db);
     if (Number(placed.rows[0]!.n) < result.ok) throw new Error('fewer positions than accepted orders');
@@ -313,6 +317,7 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
       refused: result.refused,
       errors: result.errors,
       firstRefusal: result.firstRefusal,
+      busy,
     };
   } finally {
     await app.close();
@@ -350,6 +355,7 @@ async function main() {
     line('orders/s through HTTP', fixed(ours.ordersPerSecond));
     line('ratio (goal >= 0.5)', fixed(pgRatio, 2));
     line('latency p50 / p99 (ms)', `${fixed(ours.p50)} / ${fixed(ours.p99)}`);
+    line('server event loop busy', `${fixed(ours.busy * 100, 0)} %`);
     if (ours.refused || ours.errors)
       line('refused / errors', `${ours.refused} (${ours.firstRefusal}) / ${ours.errors}`);
   } catch (error) {
@@ -364,6 +370,7 @@ async function main() {
   line('orders/s through HTTP', fixed(embedded.ordersPerSecond));
   line('ratio (goal >= 0.5)', fixed(liteRatio, 2));
   line('latency p50 / p99 (ms)', `${fixed(embedded.p50)} / ${fixed(embedded.p99)}`);
+  line('server event loop busy', `${fixed(embedded.busy * 100, 0)} %`);
   if (embedded.refused || embedded.errors)
     line('refused / errors', `${embedded.refused} (${embedded.firstRefusal}) / ${embedded.errors}`);
   process.exit(0);

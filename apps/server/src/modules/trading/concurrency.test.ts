@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Session, TEST_DATABASE_URL, type TestApp } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
+import { placeOrder } from './service';
 import { CODES, createTradingApp, fundedUser, order, type PositionAnswer, tick } from './test-support';
 import { frozenMinorOf } from './views';
 
@@ -24,6 +25,15 @@ async function expectFrozenMatchesPositions(userIds: number[]) {
     const held = rows.reduce((sum, row) => sum + frozenMinorOf(row), 0);
     expect((await userBalances(t.ctx.db, userId)).JPY.frozen.order).toBe(held);
   }
+}
+
+async function positionState(id: number) {
+  const row = await t.ctx.db
+    .selectFrom('positions')
+    .select('state')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.state;
 }
 
 describe('concurrency', () => {
@@ -75,6 +85,27 @@ describe('concurrency', () => {
     }
     await expectFrozenMatchesPositions([user.userId]);
     expect(await checkInvariant(t.ctx.db)).toMatchObject({ ok: true });
+  });
+
+  it('fills an order another node placed once it has re-read the live positions', async () => {
+    const user = await fundedUser(t, 'JPY', 1_000_000);
+    await tick(t, CODES.jpy, '2850.0');
+    // Placed through the service without telling this node's engine, as on another node.
+    const placed = await placeOrder(t.ctx, user.userId, {
+      code: CODES.jpy,
+      direction: 'short',
+      orderType: 'limit',
+      price: '2870.0',
+      quantity: '10',
+      leverage: '1',
+      mode: 'normal',
+    });
+    await tick(t, CODES.jpy, '2870.0');
+    expect(await positionState(placed.id)).toBe('pending');
+    await t.ctx.trading.engine.refresh();
+    await tick(t, CODES.jpy, '2870.0');
+    expect(await positionState(placed.id)).toBe('holding');
+    await tick(t, CODES.jpy, '2850.0');
   });
 
   const users = TEST_DATABASE_URL ? 20 : 8;
