@@ -84,11 +84,11 @@ async function signedIn(
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${baseUrl()}/#/login/logon`);
   await page.evaluate(
-    ([token, acc]) => {
+    ({ token, acc }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('account', acc);
     },
-    [session.token, session.account],
+    { token: session.token, acc: session.account },
   );
   await page.goto(`${baseUrl()}/#/home/home`);
   await page.reload();

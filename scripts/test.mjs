@@ -20,7 +20,9 @@ function run(name, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
-  process.stdout.write(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds}s\n`);
+  process.stdout.write(
+    `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds}s\n`,
+  );
   if (!ok) failures.push(name);
   return ok;
 }
@@ -28,7 +30,12 @@ function run(name, command, args, env = {}) {
 /** Runs vitest with a JSON report so the totals of every suite add up at the end. */
 function vitest(name, args, env = {}) {
   const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const ok = run(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -55,7 +62,10 @@ if (only === 'all' || only === 'pg') {
   }
 }
 if (only === 'all' || only === 'e2e') {
-  if (run('Chromium available', 'bash', ['scripts/ensure-chromium.sh']) && run('build web', 'npm', ['run', 'build'])) {
+  if (
+    run('Chromium available', 'bash', ['scripts/ensure-chromium.sh']) &&
+    run('build web', 'npm', ['run', 'build'])
+  ) {
     vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts']);
   }
 }

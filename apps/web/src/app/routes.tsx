@@ -12,4 +12,13 @@ import type { AppRoute } from '../shared/routing/types';
  * Every screen of the app. A feature adds its screens with one line here (its
  * `features/<area>/routes.tsx`).
  */
-export const appRoutes: readonly AppRoute[] = [...authRoutes, ...homeRoutes, ...mineRoutes, ...tradingRoutes, ...identityRoutes, ...moneyRoutes, ...marketRoutes, ...newsRoutes];
+export const appRoutes: readonly AppRoute[] = [
+  ...authRoutes,
+  ...homeRoutes,
+  ...mineRoutes,
+  ...tradingRoutes,
+  ...identityRoutes,
+  ...moneyRoutes,
+  ...marketRoutes,
+  ...newsRoutes,
+];
