@@ -382,6 +382,16 @@ describe('money and identity journey', () => {
     await expect.poll(() => withdrawals.first().textContent()).toContain(m.state.approved);
     await shot(page, lang, 'money-records-withdrawals');
 
+    // Delete unbinds the card, after a confirmation (SPEC §6.6).
+    await go(page, '/mine/bank');
+    await page.getByTestId('bank-card-delete').click({ timeout: 15_000 });
+    const deleteDialog = page.locator('.adm-dialog');
+    await expect.poll(() => deleteDialog.count(), { timeout: 5_000 }).toBe(1);
+    await shot(page, lang, 'identity-bank-delete-confirm');
+    await deleteDialog.locator('.adm-dialog-button-bold').click();
+    await expect.poll(() => page.getByTestId('bank-add-empty').count(), { timeout: 15_000 }).toBe(1);
+    await showsText(page, successI18n.resources[lang].unbind, 5_000);
+
     await page.context().close();
   });
 });

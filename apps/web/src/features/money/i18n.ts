@@ -138,6 +138,7 @@ export const moneyI18n = defineMessages('money', {
       rate: '成交汇率',
       again: '继续兑换',
       recent: '最近兑换',
+      tooSmall: '金额太小，兑换后不足对方币种的最小单位',
     },
     record: {
       orderNo: '订单号',
@@ -330,6 +331,7 @@ export const moneyI18n = defineMessages('money', {
       rate: 'Rate applied',
       again: 'Exchange again',
       recent: 'Recent exchanges',
+      tooSmall: 'Too small: it is worth less than the smallest unit of the other currency',
     },
     record: {
       orderNo: 'Order no.',
@@ -519,6 +521,7 @@ export const moneyI18n = defineMessages('money', {
       rate: '適用レート',
       again: '続けて両替',
       recent: '最近の両替',
+      tooSmall: '金額が小さすぎます（両替後の金額が最小単位に満たないため）',
     },
     record: {
       orderNo: '注文番号',

@@ -31,6 +31,9 @@ function parts(date: Date, language: Language): Record<string, string> {
   return out;
 }
 
+/** Date and time stay on one line when the sentence wraps. */
+const NBSP = '\u00a0';
+
 const dayText = (p: Record<string, string>) => `${p.month}/${p.day}`;
 
 /**
@@ -43,7 +46,7 @@ export function formatDeadline(value: Date | string, language: Language): string
   const p = parts(date, language);
   if (p.hour === '00' && p.minute === '00') {
     const dayBefore = parts(new Date(date.getTime() - 1), language);
-    return `${dayText(dayBefore)} 24:00`;
+    return `${dayText(dayBefore)}${NBSP}24:00`;
   }
-  return `${dayText(p)} ${p.hour}:${p.minute}`;
+  return `${dayText(p)}${NBSP}${p.hour}:${p.minute}`;
 }

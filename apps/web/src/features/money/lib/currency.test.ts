@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { decimalMinor, defaultCurrency, limitsFromConfig, walletBalance } from './currency';
+import {
+  DEPOSIT_CURRENCIES,
+  decimalMinor,
+  defaultCurrency,
+  limitsFromConfig,
+  walletBalance,
+} from './currency';
 
 describe('wallet currencies', () => {
+  it('offers deposits in the markets’ currencies, Japan first', () => {
+    expect(DEPOSIT_CURRENCIES).toEqual(['JPY', 'USD', 'CNY']);
+  });
+
   it('starts with the selected market’s currency', () => {
     expect(defaultCurrency('usd', ['JPY', 'USD', 'CNY'])).toBe('USD');
     expect(defaultCurrency('cny', ['JPY'])).toBe('JPY');

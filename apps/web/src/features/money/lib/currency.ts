@@ -1,14 +1,14 @@
 import {
   CURRENCIES,
   type Currency,
-  DISPLAY_CURRENCIES,
   MARKET_CURRENCY,
+  MARKETS,
   type Market,
   parseMinor,
 } from '@kabuto/contract';
 
-/** Deposits go into one of the display currencies' wallets (SPEC §1). */
-export const DEPOSIT_CURRENCIES = DISPLAY_CURRENCIES;
+/** Deposits go into the wallet of one of the markets (SPEC §1), listed in the markets' order. */
+export const DEPOSIT_CURRENCIES: readonly Currency[] = MARKETS.map((m) => MARKET_CURRENCY[m]);
 
 export function isCurrency(value: string | null | undefined): value is Currency {
   return (CURRENCIES as readonly string[]).includes(value ?? '');

@@ -313,6 +313,10 @@ function ExchangeBody({ user }: { user: UserInfo }) {
                 const minor = amountMinor(value ?? '', from);
                 if (minor !== null && minor > (amountMinor(available, from) ?? 0))
                   throw new Error(translateErrorKey('balance_insufficient'));
+                // A conversion is rounded down (SPEC §6.4): an amount worth less than one unit of
+                // the other currency would buy nothing.
+                if (exchangePreview(value ?? '', from, to, rate?.rate)?.toMinor === 0)
+                  throw new Error(t('exchange.tooSmall'));
               },
             },
           ]}
