@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -80,6 +80,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  if (imageDir) rmSync(imageDir, { recursive: true, force: true });
 });
 
 async function expectNoRawKeys(page: Page) {
