@@ -9,18 +9,19 @@
  * WebSocket clients run in a child process (so the two share neither an event loop nor a file
  * descriptor limit). Clients are added in steps (BENCH_LEVELS, default 1000,2500,5000,10000);
  * each subscribes to 5 codes spread over the universe. At each step, for BENCH_SECONDS (default
- * 10) of ticks, it reports the share of the ticks each client should have received that it did
+ * 10) of ticks (published in BENCH_FEED_SLICES slices per second, default the feed's 10), it reports the share of the ticks each client should have received that it did
  * receive, and the tick-to-client latency (client receive time − the tick's time) p50/p99/max.
  * A step passes when every client got every tick and p99 ≤ 100 ms. Bounded: the steps above and
  * BENCH_SECONDS per step; clients connect in batches with a 60 s cap per step.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_LEVELS ?? '1000,2500,5000,10000').split(',').map(Number);
+const FEED_SLICES = process.env.BENCH_FEED_SLICES ? Number(process.env.BENCH_FEED_SLICES) : undefined;
 const CODES_PER_CLIENT = 5;
 const P99_GOAL_MS = 100;
 const CONNECT_BATCH = 250;
@@ -141,7 +142,10 @@ async function clients() {
 
 async function main() {
   const { startMarketServer } = await import('./kline-server');
-  const server = await startMarketServer({ marketHistoryDays: 10, marketMinuteDays: 0 }, false);
+  const server = await startMarketServer(
+    { marketHistoryDays: 10, marketMinuteDays: 0, ...(FEED_SLICES ? { marketFeedSlices: FEED_SLICES } : {}) },
+    false,
+  );
   const { ctx, port } = server;
   const codes = ctx.market.instruments().map((i) => i.code);
 
@@ -184,7 +188,13 @@ async function main() {
     loop.enable();
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
+    const gcPauses: number[] = [];
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+    });
+    gc.observe({ entryTypes: ['gc'] });
     const measured = await ask({ kind: 'measure', from, to }, 'measured');
+    gc.disconnect();
     const cpu = process.cpuUsage(cpuBefore);
     const serverCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
     loop.disable();
@@ -207,7 +217,8 @@ async function main() {
         `${(delivered / SECONDS).toFixed(0)} msgs/s, delivered ${((100 * delivered) / Math.max(1, wanted)).toFixed(2)} % ` +
         `(${complete}/${connected.clients} clients got every tick, ${ctx.marketData.hub!.dropped - droppedBefore} dropped for slow sockets), ` +
         `latency p50 ${percentile(sorted, 50)} ms, p99 ${p99} ms, max ${sorted.at(-1)} ms; ` +
-        `server CPU ${(100 * serverCpu).toFixed(0)} % of a core, event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms; ` +
+        `server CPU ${(100 * serverCpu).toFixed(0)} % of a core, event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, ` +
+        `GC ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in ${gcPauses.length} pauses (longest ${Math.max(0, ...gcPauses).toFixed(0)} ms); ` +
         `clients CPU ${(100 * measured.cpu).toFixed(0)} %, event-loop delay p99 ${measured.loopP99Ms.toFixed(0)} ms — ${pass ? 'pass' : 'FAIL'}`,
     );
     if (!pass) break;

@@ -6,19 +6,32 @@ import { barStore } from './store';
 import type { BarClosed } from './types';
 import type { InstrumentSpec } from './universe';
 
+/**
+ * The feed publishes each step in this many slices spread over the step, as a real feed delivers
+ * ticks through the second rather than all at once: every instrument still ticks once per step,
+ * and a burst reaches only a slice's subscribers (docs/benchmarks.md "Quote stream").
+ */
+export const FEED_SLICES = 10;
+
 /** Longest a closed minute waits before it is written (and the most rows one write carries). */
 export const BAR_FLUSH_MS = 2_000;
 export const BAR_FLUSH_MAX_ROWS = 5_000;
 
 /**
  * The leader's feed: every `stepMs` it asks the simulator for one tick per instrument of each
- * open market (SPEC §6.2 `marketHours`) and an FX move, and publishes them on the bus. It keeps
+ * open market (SPEC §6.2 `marketHours`), in FEED_SLICES slices, and an FX move, and publishes
+ * them on the bus. It keeps
  * no quotes of its own: it walks on from the prices the market service holds.
  */
 export class SimulatedFeed {
   private timer: NodeJS.Timeout | null = null;
   private readonly simulator: LiveSimulator;
   private publishing = false;
+  private slice = 0;
+
+  private get slices(): number {
+    return Math.max(1, Math.floor(this.options.slices ?? FEED_SLICES));
+  }
 
   constructor(
     private readonly market: InMemoryMarket,
@@ -27,6 +40,8 @@ export class SimulatedFeed {
     private readonly options: {
       seed: string;
       stepMs: number;
+      /** Default FEED_SLICES. */
+      slices?: number;
       now: () => Date;
       onError: (error: unknown) => void;
     },
@@ -36,7 +51,7 @@ export class SimulatedFeed {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.step(), this.options.stepMs);
+    this.timer = setInterval(() => void this.step(), this.options.stepMs / this.slices);
     this.timer.unref();
   }
 
@@ -45,16 +60,21 @@ export class SimulatedFeed {
     this.timer = null;
   }
 
-  /** One step (also called directly by benchmarks). */
+  /** One slice of a step (also called directly by tests and benchmarks); returns the ticks published. */
   async step(): Promise<number> {
     // A slow bus must not pile up steps behind it.
     if (this.publishing) return 0;
     this.publishing = true;
     try {
       const now = this.options.now();
-      const ticks = this.simulator.step(now, this.market, (m) => this.market.isOpen(m, now));
+      const index = this.slice;
+      this.slice = (this.slice + 1) % this.slices;
+      const ticks = this.simulator.step(now, this.market, (m) => this.market.isOpen(m, now), {
+        index,
+        count: this.slices,
+      });
       if (ticks.length > 0) await this.bus.publish({ kind: 'ticks', ticks });
-      await this.bus.publish({ kind: 'fx', rates: this.simulator.stepFx() });
+      if (index === 0) await this.bus.publish({ kind: 'fx', rates: this.simulator.stepFx() });
       return ticks.length;
     } catch (error) {
       this.options.onError(error);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_NOW, type TestApp } from '../../test/helpers';
 import { LocalTickBus } from './bus';
-import { BarPersister, SimulatedFeed } from './feed';
+import { BarPersister, FEED_SLICES, SimulatedFeed } from './feed';
 import { ensureHistory, ensureMinutes } from './history';
 import { barStore } from './store';
 import { UNIVERSE } from './universe';
@@ -82,10 +82,15 @@ describe('live feed', () => {
     });
     persister.start();
     const prices: string[] = [];
-    for (let i = 0; i < 130; i++) {
-      expect(await feed.step()).toBe(3);
+    for (let second = 0; second < 130; second++) {
+      let ticks = 0;
+      for (let slice = 0; slice < FEED_SLICES; slice++) {
+        ticks += await feed.step();
+        t.clock.advance(1000 / FEED_SLICES);
+      }
+      // Every instrument ticks once per step, in one of the step's slices.
+      expect(ticks).toBe(3);
       prices.push(market.quote('7203')!.price);
-      t.clock.advance(1000);
     }
     expect(new Set(prices).size).toBeGreaterThan(1);
     await persister.stop();

@@ -17,6 +17,8 @@ declare module '../config' {
     marketCodes?: string[];
     /** Milliseconds between live ticks (default 1000). */
     marketTickMs?: number;
+    /** Slices each step of the feed is published in, spread over the step (default FEED_SLICES). */
+    marketFeedSlices?: number;
     /** Redis pub/sub channel of the tick bus (nodes of one deployment share it). */
     marketBusChannel?: string;
     /** PostgreSQL advisory lock key that elects the node running the feed (default FEED_LOCK_KEY). */

@@ -392,8 +392,16 @@ export class LiveSimulator {
     this.fx = new Map(CURRENCIES.map((c) => [c, Number(FX_PER_USD[c])]));
   }
 
-  /** Ticks for every instrument whose market `isOpen` says trades at `now`. */
-  step(now: Date, source: PriceSource, isOpen: (market: Market) => boolean): Tick[] {
+  /**
+   * Ticks for every instrument (of one slice of the universe) whose market `isOpen` says trades
+   * at `now`. Each instrument moves by one `stepMs` step per call that includes it.
+   */
+  step(
+    now: Date,
+    source: PriceSource,
+    isOpen: (market: Market) => boolean,
+    slice: { index: number; count: number } = { index: 0, count: 1 },
+  ): Tick[] {
     const stepFraction = Math.sqrt(this.stepMs / 1000 / SESSION_SECONDS);
     const factors: Record<Market, number> = {
       jpy: this.random.normal(),
@@ -402,7 +410,8 @@ export class LiveSimulator {
     };
     const time = now.toISOString();
     const ticks: Tick[] = [];
-    for (const spec of this.specs) {
+    for (let i = slice.index; i < this.specs.length; i += slice.count) {
+      const spec = this.specs[i]!;
       if (!isOpen(spec.market)) continue;
       const grid = this.grids[spec.market];
       const last = grid.ticksOf(source.lastPrice(spec.code) ?? spec.referencePrice);

@@ -39,10 +39,44 @@ export function tickMessage(quote: Quote): TickMessage {
   };
 }
 
-/** The TCP socket under a ws WebSocket (ws keeps it as `_socket`), which can hold writes back. */
-interface Corkable {
+/** The TCP socket under a ws WebSocket (ws keeps it as `_socket`). */
+interface RawSocket {
   cork(): void;
   uncork(): void;
+  write(data: Buffer): boolean;
+}
+
+/**
+ * One complete WebSocket text frame (RFC 6455 §5.2: FIN, opcode 1, unmasked as a server sends)
+ * holding `payload`, built once per tick and written as-is to every subscriber's socket.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/**
+ * The raw socket of a WebSocket whose frames may be written directly: open, no extension
+ * negotiated (without permessage-deflate ws never holds frames back, so a frame written here
+ * cannot overtake one it queued).
+ */
+function rawSocketOf(socket: WebSocket): RawSocket | null {
+  if (socket.readyState !== 1 || socket.extensions !== '') return null;
+  const raw = (socket as unknown as { _socket?: Partial<RawSocket> })._socket;
+  return raw?.cork && raw.uncork && raw.write ? (raw as RawSocket) : null;
 }
 
 interface Client {
@@ -62,7 +96,7 @@ export class QuoteHub {
   private readonly unsubscribe: () => void;
   /** Ticks skipped for slow sockets (exposed for metrics and benchmarks). */
   dropped = 0;
-  private readonly corked = new Set<Corkable>();
+  private readonly corked = new Set<RawSocket>();
   private flushScheduled = false;
 
   constructor(
@@ -81,16 +115,22 @@ export class QuoteHub {
     if (!subscribers || subscribers.size === 0) return;
     const quote = this.market.quote(tick.code);
     if (!quote) return;
-    // Encoded once for every subscriber; sent as a text frame.
+    // Encoded and framed once for every subscriber.
     const data = Buffer.from(JSON.stringify(tickMessage(quote)));
+    const frame = textFrame(data);
     for (const client of subscribers) {
       if (client.socket.readyState !== 1) continue;
       if (client.socket.bufferedAmount > WS_LIMITS.maxBufferedBytes) {
         this.dropped += 1;
         continue;
       }
-      this.cork(client.socket);
-      client.socket.send(data, TEXT_FRAME);
+      const raw = rawSocketOf(client.socket);
+      if (raw) {
+        this.cork(raw);
+        raw.write(frame);
+      } else {
+        client.socket.send(data, TEXT_FRAME);
+      }
     }
   }
 
@@ -98,11 +138,10 @@ export class QuoteHub {
    * The feed delivers a second's ticks in one synchronous batch; holding each socket's writes
    * until the batch ends sends a client's ticks in one write instead of one system call per tick.
    */
-  private cork(socket: WebSocket): void {
-    const raw = (socket as unknown as { _socket?: Partial<Corkable> })._socket;
-    if (!raw?.cork || !raw.uncork || this.corked.has(raw as Corkable)) return;
+  private cork(raw: RawSocket): void {
+    if (this.corked.has(raw)) return;
     raw.cork();
-    this.corked.add(raw as Corkable);
+    this.corked.add(raw);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       queueMicrotask(() => this.uncorkAll());

@@ -244,6 +244,7 @@ export const marketFeature: Feature = {
     const feed = new SimulatedFeed(market, bus, settings.specs, {
       seed: ctx.config.marketSeed,
       stepMs: settings.tickMs,
+      ...(ctx.config.marketFeedSlices ? { slices: ctx.config.marketFeedSlices } : {}),
       now: () => ctx.clock.now(),
       onError,
     });

@@ -147,3 +147,16 @@ describe('quote stream /api/ws', () => {
     expect(await client.next((m) => m.type === 'subscribed')).toMatchObject({ codes: [codes[0]] });
   });
 });
+
+describe('tick frames', () => {
+  it('frames text as RFC 6455 unmasked final frames for every payload length class', async () => {
+    const { textFrame } = await import('../../market/ws-hub');
+    expect([...textFrame(Buffer.from('hi'))]).toEqual([0x81, 2, 0x68, 0x69]);
+    const medium = textFrame(Buffer.alloc(300, 0x61));
+    expect([medium[0], medium[1], medium.readUInt16BE(2), medium.length]).toEqual([0x81, 126, 300, 304]);
+    const large = textFrame(Buffer.alloc(70_000, 0x61));
+    expect([large[0], large[1], Number(large.readBigUInt64BE(2)), large.length]).toEqual([
+      0x81, 127, 70_000, 70_010,
+    ]);
+  });
+});
