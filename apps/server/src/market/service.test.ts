@@ -172,3 +172,27 @@ describe('trading day cache', () => {
     );
   });
 });
+
+describe('listing', () => {
+  it('adds a new share at run time at its listing price', async () => {
+    const { listingSpec } = await import('./universe');
+    const m = market();
+    m.list(
+      listingSpec({
+        code: '5999',
+        market: 'jpy',
+        name: { cn: '新股', us: 'New Co', jp: '新会社' },
+        sector: 'services',
+        referencePrice: '1200.0',
+        sharesOutstanding: 1_000_000,
+      }),
+    );
+    expect(m.quote('5999')).toMatchObject({
+      price: '1200.0',
+      limitUp: '1500.0',
+      limitDown: '900.0',
+      simulated: true,
+    });
+    expect(m.instruments('jpy').map((i) => i.code)).toContain('5999');
+  });
+});

@@ -1090,3 +1090,37 @@ export const FX_PER_USD: Record<Currency, string> = {
   KRW: '1385.0',
   SAR: '3.7500',
 };
+
+/**
+ * A newly listed stock (a new share on its listing day, SPEC §5) with the simulator's default
+ * behaviour. Callers list it with `ctx.marketData.market.list(listingSpec(…))` when it starts
+ * trading, and again at every start (the universe above is code; listings live with their owner).
+ */
+export function listingSpec(input: {
+  code: string;
+  market: Market;
+  name: I18n;
+  sector: string;
+  referencePrice: string;
+  sharesOutstanding: number;
+  profile?: I18n;
+}): InstrumentSpec {
+  return {
+    code: input.code,
+    market: input.market,
+    kind: 'stock',
+    name: input.name,
+    sector: input.sector,
+    currency: MARKET_CURRENCY[input.market],
+    referencePrice: input.referencePrice,
+    sharesOutstanding: input.sharesOutstanding,
+    profile: input.profile ?? input.name,
+    volatility: 0.03,
+    beta: 1.2,
+    driftPerYear: 0,
+    averageDailyVolume: Math.max(
+      10_000,
+      Math.round(input.sharesOutstanding * TURNOVER_RATE[input.market] * 3),
+    ),
+  };
+}
