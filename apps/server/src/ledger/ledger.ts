@@ -88,80 +88,95 @@ export async function postTransaction(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, p]) => p);
 
-  // Ensure every account exists, then lock the user accounts in key order (no deadlocks).
-  for (const p of postings) {
+  // Read every account in two statements: the user accounts locked in one fixed order (no
+  // deadlocks between transactions), the house accounts without a lock. Missing accounts are
+  // created in one statement and read again.
+  type AccountRow = { id: number; user_id: number; name: string; currency: string; balance_minor: number };
+  const userPostings = postings.filter((p) => p.userId !== HOUSE);
+  const housePostings = postings.filter((p) => p.userId === HOUSE);
+  const keysOf = (list: PostingInput[]) =>
+    sql.join(list.map((p) => sql`(${p.userId}::int8, ${p.account}::text, ${p.currency}::text)`));
+  const readAccounts = async (): Promise<AccountRow[]> => {
+    const found: AccountRow[] = [];
+    if (userPostings.length > 0) {
+      const locked = await sql<AccountRow>`
+        SELECT id, user_id, name, currency, balance_minor FROM ledger_accounts
+        WHERE (user_id, name, currency) IN (${keysOf(userPostings)})
+        ORDER BY user_id, name COLLATE "C", currency COLLATE "C"
+        FOR UPDATE`.execute(trx);
+      found.push(...locked.rows);
+    }
+    if (housePostings.length > 0) {
+      const house = await sql<AccountRow>`
+        SELECT id, user_id, name, currency, balance_minor FROM ledger_accounts
+        WHERE (user_id, name, currency) IN (${keysOf(housePostings)})`.execute(trx);
+      found.push(...house.rows);
+    }
+    return found;
+  };
+  let accounts = await readAccounts();
+  if (accounts.length < postings.length) {
     await trx
       .insertInto('ledger_accounts')
-      .values({ user_id: p.userId, name: p.account, currency: p.currency })
+      .values(postings.map((p) => ({ user_id: p.userId, name: p.account, currency: p.currency })))
       .onConflict((oc) => oc.columns(['user_id', 'name', 'currency']).doNothing())
       .execute();
+    accounts = await readAccounts();
   }
-  const locked = new Map<string, { id: number; balance: number }>();
-  for (const p of postings) {
-    const base = trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'balance_minor'])
-      .where('user_id', '=', p.userId)
-      .where('name', '=', p.account)
-      .where('currency', '=', p.currency);
-    const row =
-      p.userId === HOUSE
-        ? await base.executeTakeFirstOrThrow()
-        : await base.forUpdate().executeTakeFirstOrThrow();
-    locked.set(accountKey(p), { id: row.id, balance: row.balance_minor });
-  }
+  const byKey = new Map(
+    accounts.map((a) => [
+      accountKey({ userId: Number(a.user_id), account: a.name, currency: a.currency }),
+      a,
+    ]),
+  );
 
   const rows: Array<{ accountId: number; amount: number; after: number | null }> = [];
+  const updates: Array<{ id: number; after: number }> = [];
   for (const p of postings) {
-    const account = locked.get(accountKey(p))!;
+    const account = byKey.get(accountKey(p));
+    if (!account) throw new Error(`ledger account missing: ${accountKey(p)}`);
     if (p.userId === HOUSE) {
       rows.push({ accountId: account.id, amount: p.amountMinor, after: null });
       continue;
     }
-    const after = account.balance + p.amountMinor;
+    const after = Number(account.balance_minor) + p.amountMinor;
     if (!Number.isSafeInteger(after)) throw new Error('ledger balance overflow');
     if (p.account === 'debt' ? after > 0 : after < 0) {
       throw new DomainError('balance_insufficient', { currency: p.currency, account: p.account });
     }
-    await trx
-      .updateTable('ledger_accounts')
-      .set({ balance_minor: after })
-      .where('id', '=', account.id)
-      .execute();
+    updates.push({ id: account.id, after });
     rows.push({ accountId: account.id, amount: p.amountMinor, after });
   }
-
-  const { id } = await sql<{ id: number }>`SELECT nextval('ledger_transactions_id_seq')::int8 AS id`
-    .execute(trx)
-    .then((r) => r.rows[0]!);
-  const orderNo = orderNoFor(now, Number(id));
-  const tx = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      id: Number(id),
-      kind: input.kind,
-      order_no: orderNo,
-      user_id: input.userId,
-      ref_type: input.refType ?? null,
-      ref_id: input.refId ?? null,
-      memo: input.memo ?? null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (rows.length > 0) {
-    await trx
-      .insertInto('ledger_postings')
-      .values(
-        rows.map((r) => ({
-          transaction_id: tx.id,
-          account_id: r.accountId,
-          amount_minor: r.amount,
-          balance_after_minor: r.after,
-        })),
-      )
-      .execute();
+  if (updates.length > 0) {
+    await sql`
+      UPDATE ledger_accounts AS a SET balance_minor = v.after
+      FROM (VALUES ${sql.join(updates.map((u) => sql`(${u.id}::int8, ${u.after}::int8)`))}) AS v(id, after)
+      WHERE a.id = v.id`.execute(trx);
   }
+
+  // The transaction and its postings in one statement; the order number embeds the new id.
+  const stamp = orderNoFor(now, 0).slice(0, 14);
+  const postingValues = sql.join(
+    rows.map((r) => sql`(${r.accountId}::int8, ${r.amount}::int8, ${r.after}::int8)`),
+  );
+  const inserted = await sql<{ id: number; order_no: string }>`
+    WITH t AS (
+      INSERT INTO ledger_transactions (id, kind, order_no, user_id, ref_type, ref_id, memo, created_at)
+      SELECT s.id, ${input.kind}, ${stamp} || lpad(s.id::text, 8, '0'), ${input.userId}::int8,
+             ${input.refType ?? null}::text, ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz
+      FROM (SELECT nextval('ledger_transactions_id_seq')::int8 AS id) AS s
+      RETURNING id, order_no
+    )${
+      rows.length > 0
+        ? sql`, p AS (
+      INSERT INTO ledger_postings (transaction_id, account_id, amount_minor, balance_after_minor)
+      SELECT t.id, v.account_id, v.amount, v.after FROM t, (VALUES ${postingValues}) AS v(account_id, amount, after)
+    )`
+        : sql``
+    }
+    SELECT id, order_no FROM t`.execute(trx);
+  const tx = { id: Number(inserted.rows[0]!.id) };
+  const orderNo = inserted.rows[0]!.order_no;
   return { transactionId: tx.id, orderNo };
 }
 

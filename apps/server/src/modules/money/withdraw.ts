@@ -41,7 +41,7 @@ declare module '../../context' {
      * Positions the user holds (SPEC §6.4 "refused while positions are held"); the trading
      * module provides it. Absent means the user holds none.
      */
-    openPositionCount?: (userId: number) => Promise<number>;
+    openPositionCount?: (userId: number, db: Executor) => Promise<number>;
   }
 }
 
@@ -106,7 +106,8 @@ async function assertAccountAllows(
     .executeTakeFirst();
   if (pending) throw new DomainError('pending_review');
   if (!ctx.config.withdrawWithOpenPositions) {
-    const open = (await ctx.openPositionCount?.(userId)) ?? 0;
+    // Read inside this transaction: the embedded database has a single connection.
+    const open = (await ctx.openPositionCount?.(userId, db)) ?? 0;
     if (open > 0) throw new DomainError('close_positions_first', { positions: open });
   }
   const balances = await userBalances(db, userId);

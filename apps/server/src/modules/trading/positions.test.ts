@@ -186,7 +186,7 @@ describe('closing a position', () => {
 
   it('counts open positions for the money module', async () => {
     const user = await fundedUser(t, 'JPY', 1_000_000);
-    expect(await t.ctx.openPositionCount?.(user.userId)).toBe(0);
+    expect(await t.ctx.openPositionCount?.(user.userId, t.ctx.db)).toBe(0);
     const p = await order(t, user, { code: CODES.jpy, direction: 'long', quantity: 10, leverage: 1 });
     await order(t, user, {
       code: CODES.jpy,
@@ -202,9 +202,9 @@ describe('closing a position', () => {
       price: '2500.0',
       quantity: 10,
     });
-    expect(await t.ctx.openPositionCount?.(user.userId)).toBe(2);
+    expect(await t.ctx.openPositionCount?.(user.userId, t.ctx.db)).toBe(2);
     await close(user, p.data.id);
-    expect(await t.ctx.openPositionCount?.(user.userId)).toBe(1);
+    expect(await t.ctx.openPositionCount?.(user.userId, t.ctx.db)).toBe(1);
   });
 });
 

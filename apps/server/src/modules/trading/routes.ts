@@ -31,8 +31,6 @@ export interface TradingService {
 declare module '../../context' {
   interface AppContext {
     trading: TradingService;
-    /** Positions pending, holding or closing (money refuses withdrawals while any are open, SPEC §6.4). */
-    openPositionCount?: (userId: number) => Promise<number>;
     /**
      * Set by the day-trading program (SPEC §6.5): whether the user may trade in day mode in this
      * market now. Without it, day-mode orders are refused.
@@ -67,7 +65,8 @@ export const tradingFeature: Feature = {
   async init(ctx) {
     const engine = new MatchingEngine(ctx);
     ctx.trading = { engine };
-    ctx.openPositionCount = (userId) => openPositionCount(ctx.db, userId);
+    // Positions pending, holding or closing (money refuses withdrawals while any are open, SPEC §6.4).
+    ctx.openPositionCount = (userId, db) => openPositionCount(db, userId);
     ctx.valuations.push((userId) => valuation(ctx, userId));
     ctx.onClose.push(() => engine.stop());
   },
