@@ -54,13 +54,6 @@ export const identityI18n = defineMessages('identity', {
       submit: '提交认证',
       resubmit: '重新提交',
     },
-    upload: {
-      camera: '拍照',
-      retake: '重新拍照',
-      file: '从相册选择',
-      processing: '正在处理图片…',
-      remove: '删除{{what}}',
-    },
     bank: {
       title: '银行卡',
       add: '添加银行卡',
@@ -154,13 +147,6 @@ export const identityI18n = defineMessages('identity', {
       submit: 'Submit for review',
       resubmit: 'Submit again',
     },
-    upload: {
-      camera: 'Take photo',
-      retake: 'Retake',
-      file: 'Choose file',
-      processing: 'Processing the image…',
-      remove: 'Remove {{what}}',
-    },
     bank: {
       title: 'Bank cards',
       add: 'Add bank card',
@@ -253,13 +239,6 @@ export const identityI18n = defineMessages('identity', {
       privacyLink: 'プライバシーポリシー',
       submit: '審査に提出する',
       resubmit: '再提出する',
-    },
-    upload: {
-      camera: '撮影する',
-      retake: '撮り直す',
-      file: 'ファイルを選択',
-      processing: '画像を処理しています…',
-      remove: '{{what}}を削除',
     },
     bank: {
       title: '銀行口座',

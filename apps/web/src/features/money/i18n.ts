@@ -25,13 +25,6 @@ export const moneyI18n = defineMessages('money', {
       frozenReason: '您的账户目前不能进行资金操作。原因：{{reason}}',
       contactSupport: '联系客服',
     },
-    upload: {
-      camera: '拍照',
-      retake: '重新拍照',
-      file: '从相册选择',
-      processing: '正在处理图片…',
-      remove: '删除{{what}}',
-    },
     fundPassword: {
       label: '资金密码',
       placeholder: '请输入资金密码',
@@ -215,13 +208,6 @@ export const moneyI18n = defineMessages('money', {
       frozenText: 'Money cannot move in or out of this account right now.',
       frozenReason: 'Money cannot move in or out of this account right now. Reason: {{reason}}',
       contactSupport: 'Contact support',
-    },
-    upload: {
-      camera: 'Take photo',
-      retake: 'Retake',
-      file: 'Choose file',
-      processing: 'Processing the image…',
-      remove: 'Remove {{what}}',
     },
     fundPassword: {
       label: 'Fund password',
@@ -407,13 +393,6 @@ export const moneyI18n = defineMessages('money', {
       frozenText: '現在、この口座では入出金ができません。',
       frozenReason: '現在、この口座では入出金ができません。理由：{{reason}}',
       contactSupport: 'サポートに連絡',
-    },
-    upload: {
-      camera: '撮影する',
-      retake: '撮り直す',
-      file: 'ファイルを選択',
-      processing: '画像を処理しています…',
-      remove: '{{what}}を削除',
     },
     fundPassword: {
       label: '資金パスワード',

@@ -79,6 +79,13 @@ export const commonI18n = defineMessages('common', {
     simulatedHint: '演示环境中的行情为模拟数据',
     languageHint: '切换语言后页面将重新加载',
     themeSystem: '跟随系统的浅色或深色模式',
+    upload: {
+      camera: '拍照',
+      retake: '重新拍照',
+      file: '从相册选择',
+      processing: '正在处理图片…',
+      remove: '删除{{what}}',
+    },
     password: { show: '显示密码', hide: '隐藏密码' },
   },
   us: {
@@ -158,6 +165,13 @@ export const commonI18n = defineMessages('common', {
     simulatedHint: 'Prices in this demo come from a simulated market',
     languageHint: 'The page reloads to apply the language',
     themeSystem: 'Light or dark, following your system',
+    upload: {
+      camera: 'Take photo',
+      retake: 'Retake',
+      file: 'Choose file',
+      processing: 'Processing the image…',
+      remove: 'Remove {{what}}',
+    },
     password: { show: 'Show password', hide: 'Hide password' },
   },
   jp: {
@@ -237,6 +251,13 @@ export const commonI18n = defineMessages('common', {
     simulatedHint: 'このデモの価格はシミュレーションによるものです',
     languageHint: '言語を切り替えるとページが再読み込みされます',
     themeSystem: 'システム設定に合わせてライト／ダーク表示',
+    upload: {
+      camera: '撮影する',
+      retake: '撮り直す',
+      file: 'ファイルを選択',
+      processing: '画像を処理しています…',
+      remove: '{{what}}を削除',
+    },
     password: { show: 'パスワードを表示', hide: 'パスワードを隠す' },
   },
 });

@@ -13,7 +13,19 @@ import { errorsI18n, successI18n } from './errors';
  * Every namespace of the app. A feature adds its translations with one line here (its
  * `features/<area>/i18n.ts`); the type below then checks its keys wherever `t` is used.
  */
-export const i18nBundles = [commonI18n, errorsI18n, successI18n, authI18n, homeI18n, mineI18n, tradingI18n, identityI18n, moneyI18n, marketI18n, newsI18n] as const;
+export const i18nBundles = [
+  commonI18n,
+  errorsI18n,
+  successI18n,
+  authI18n,
+  homeI18n,
+  mineI18n,
+  tradingI18n,
+  identityI18n,
+  moneyI18n,
+  marketI18n,
+  newsI18n,
+] as const;
 
 type Bundle = (typeof i18nBundles)[number];
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };

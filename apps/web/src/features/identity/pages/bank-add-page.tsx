@@ -9,10 +9,10 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { LoadError } from '../../../shared/ui/load-error';
+import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { useBankAdd, useVerifyInfo } from '../api/identity';
-import { Prompt } from '../components/prompt';
 import {
   BANK_FIELD_MAX,
   CARD_TYPES,

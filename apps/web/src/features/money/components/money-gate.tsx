@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routing/paths';
 import { openCustomerService } from '../../../shared/session/customer-service';
 import { LoadError } from '../../../shared/ui/load-error';
+import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { useMoneyUser } from '../api/money';
-import { Prompt } from './prompt';
 
 type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 

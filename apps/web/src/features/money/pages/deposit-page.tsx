@@ -10,6 +10,7 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { useMarket } from '../../../shared/session/market-store';
+import { ImagePicker } from '../../../shared/ui/image-picker';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
@@ -25,7 +26,6 @@ import {
 import { amountRule } from '../components/amount-rules';
 import { ArrivalNote } from '../components/arrival-note';
 import { CopyRow } from '../components/copy-row';
-import { ImagePicker } from '../components/image-picker';
 import { MoneyGate } from '../components/money-gate';
 import { amountForWire } from '../lib/amount';
 import { formatDeadline } from '../lib/arrival';

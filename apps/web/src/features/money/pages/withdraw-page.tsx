@@ -15,6 +15,7 @@ import { useMarket } from '../../../shared/session/market-store';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
+import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import {
@@ -28,7 +29,6 @@ import { amountRule } from '../components/amount-rules';
 import { CardPicker } from '../components/card-picker';
 import { CurrencySwitch } from '../components/currency-switch';
 import { MoneyGate } from '../components/money-gate';
-import { Prompt } from '../components/prompt';
 import { amountForWire, amountMinor } from '../lib/amount';
 import { formatDeadline } from '../lib/arrival';
 import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currency';

@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import './forms.css';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 

@@ -1,11 +1,12 @@
 import { CameraOutline, CloseOutline, PictureOutline } from 'antd-mobile-icons';
+import './forms.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../shared/ui/toast';
 import { prepareImage } from '../lib/image';
+import { toastError } from './toast';
 
 /**
- * An image taken with the camera or chosen from the phone, with a preview (SPEC §6.6 ID images).
+ * An image taken with the camera or chosen from the phone, with a preview (SPEC §6.6 ID images, §6.4 deposit receipts).
  * Works as a Form.Item child (value / onChange). Photos too large or in HEIC are re-encoded in
  * the browser; files that cannot be used are refused with the server's own message.
  */
@@ -20,7 +21,7 @@ export function ImagePicker({
   label: string;
   testId: string;
 }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('common');
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
