@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every journey comes from one address: per-address limits are tested in the API suite.
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

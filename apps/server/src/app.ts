@@ -80,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     max: options.config.rateLimitPerMinute,
     timeWindow: 60_000,
     ...(options.rateLimitRedis ? { redis: options.rateLimitRedis as never } : {}),
+    // The limit guards the API; the built front ends' static files are not counted.
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, status: 0, msg: 'too_frequent' }),
   });
   await app.register(formbody, { bodyLimit: LIMITS.bodyBytes });

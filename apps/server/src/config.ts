@@ -144,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteHours: 24 * 30,
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     orderRateLimitPerMinute: 60,
-    loginRateLimitPerMinute: 20,
+    loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
     ...overrides,
   };
   return config;

@@ -91,3 +91,20 @@ describe('the envelope', () => {
     expect(res.json()).toMatchObject({ status: 0, msg: 'bad_request' });
   });
 });
+
+describe('the per-address limit', () => {
+  it('counts API calls only, not pages, files or health checks', async () => {
+    const limited = await createTestApp({ config: { rateLimitPerMinute: 2 } });
+    try {
+      for (let i = 0; i < 4; i++) {
+        expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      }
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await api(limited.app, '/common/config'));
+      expect(answers.map((a) => a.httpStatus)).toEqual([200, 200, 429]);
+      expect(answers[2]).toMatchObject({ status: 0, msg: 'too_frequent' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
