@@ -180,6 +180,18 @@ export async function postTransaction(
   return { transactionId: tx.id, orderNo };
 }
 
+/**
+ * A user's available balance right after a ledger transaction, as a subquery for fund-record
+ * lists whose rows point at their ledger transaction (`transactionColumn`, e.g. `d.ledger_transaction_id`).
+ */
+export function availableBalanceAfter(transactionColumn: string, userId: number) {
+  return sql<number | null>`(
+    SELECT p.balance_after_minor FROM ledger_postings p
+    JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE p.transaction_id = ${sql.ref(transactionColumn)} AND a.user_id = ${userId} AND a.name = 'available'
+    LIMIT 1)`;
+}
+
 export type Balances = Record<
   Currency,
   { available: number; frozen: Record<FrozenPurpose, number>; debt: number }

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
-import { HOUSE, postTransaction } from '../../ledger/ledger';
+import { availableBalanceAfter, HOUSE, postTransaction } from '../../ledger/ledger';
 import { cleanImage } from '../../storage/images';
 import type { Operator } from '../admin/auth';
 import type { ReviewItem, ReviewKind } from '../admin/reviews';
@@ -183,17 +183,7 @@ export async function depositFundRecords(ctx: AppContext, userId: number, page: 
   const rows = await ctx.db
     .selectFrom('deposits as d')
     .selectAll('d')
-    .select((eb) =>
-      eb
-        .selectFrom('ledger_postings as p')
-        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-        .select('p.balance_after_minor')
-        .whereRef('p.transaction_id', '=', 'd.ledger_transaction_id')
-        .where('a.user_id', '=', userId)
-        .where('a.name', '=', 'available')
-        .limit(1)
-        .as('balance_after_minor'),
-    )
+    .select(availableBalanceAfter('d.ledger_transaction_id', userId).as('balance_after_minor'))
     .where('d.user_id', '=', userId)
     .orderBy('d.id', 'desc')
     .limit(size)

@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
-import { HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
+import { availableBalanceAfter, HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
 import type { Operator } from '../admin/auth';
 import type { ReviewItem, ReviewKind } from '../admin/reviews';
 import { findCard, maskCardNumber } from '../identity/cards';
@@ -248,17 +248,7 @@ export async function withdrawalFundRecords(ctx: AppContext, userId: number, pag
   const rows = await ctx.db
     .selectFrom('withdrawals as w')
     .selectAll('w')
-    .select((eb) =>
-      eb
-        .selectFrom('ledger_postings as p')
-        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-        .select('p.balance_after_minor')
-        .whereRef('p.transaction_id', '=', 'w.freeze_transaction_id')
-        .where('a.user_id', '=', userId)
-        .where('a.name', '=', 'available')
-        .limit(1)
-        .as('balance_after_minor'),
-    )
+    .select(availableBalanceAfter('w.freeze_transaction_id', userId).as('balance_after_minor'))
     .where('w.user_id', '=', userId)
     .orderBy('w.id', 'desc')
     .limit(size)
