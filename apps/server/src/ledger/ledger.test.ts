@@ -1,9 +1,10 @@
+import { CURRENCIES } from '@kabuto/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../test/helpers';
 import { inTransaction } from '../db/database';
 import { DomainError } from '../errors';
-import { checkInvariant, HOUSE, postTransaction, userBalances } from './ledger';
+import { checkInvariant, HOUSE, HOUSE_ACCOUNTS, postTransaction, userBalances } from './ledger';
 
 let t: TestApp;
 const USERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -80,6 +81,66 @@ describe('posting', () => {
     const before = await userBalances(t.ctx.db, 1);
     await expect(transfer(1, 2, 1_000_000_000)).rejects.toMatchObject({ key: 'balance_insufficient' });
     expect(await userBalances(t.ctx.db, 1)).toEqual(before);
+  });
+
+  it('names the account and currency it refuses, and writes no transaction row', async () => {
+    const before = await t.ctx.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const refusal = await transfer(2, 3, 5_000_000).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({
+      key: 'balance_insufficient',
+      data: { account: 'available', currency: 'JPY' },
+    });
+    const after = await t.ctx.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('opens an account with its first posting, but never with a debit', async () => {
+    const freeze = (amount: number) =>
+      inTransaction(t.ctx.db, (trx) =>
+        postTransaction(
+          trx,
+          {
+            kind: 'freeze',
+            userId: 6,
+            postings: [
+              { userId: 6, account: 'frozen:ipo', currency: 'JPY', amountMinor: -amount },
+              { userId: 6, account: 'available', currency: 'JPY', amountMinor: amount },
+            ],
+          },
+          t.clock.now(),
+        ),
+      );
+    // frozen:ipo does not exist yet: a debit cannot open it.
+    await expect(freeze(100)).rejects.toMatchObject({
+      key: 'balance_insufficient',
+      data: { account: 'frozen:ipo', currency: 'JPY' },
+    });
+    expect((await userBalances(t.ctx.db, 6)).JPY.frozen.ipo).toBe(0);
+    // A credit opens it.
+    await freeze(-700);
+    const balances = await userBalances(t.ctx.db, 6);
+    expect(balances.JPY.frozen.ipo).toBe(700);
+    expect(balances.JPY.available).toBe(1_000_000 - 700);
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('has every house account in every currency from the start', async () => {
+    const rows = await t.ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['name', 'currency'])
+      .where('user_id', '=', HOUSE)
+      .execute();
+    const present = new Set(rows.map((r) => `${r.name} ${r.currency}`));
+    for (const name of HOUSE_ACCOUNTS)
+      for (const currency of CURRENCIES)
+        expect(present.has(`${name} ${currency}`), `${name} ${currency}`).toBe(true);
   });
 
   it('records the balance after each user posting and keeps the house balance as a sum', async () => {
@@ -218,4 +279,32 @@ describe('concurrency', () => {
     expect(await userTotal()).toBe(totalBefore);
     expect(refused).toBeLessThan(workers * perWorker);
   }, 120_000);
+
+  it('opens an account once when many transactions post to it first at the same moment', async () => {
+    const user = 11;
+    const deposit = (amount: number) =>
+      inTransaction(t.ctx.db, (trx) =>
+        postTransaction(
+          trx,
+          {
+            kind: 'deposit',
+            userId: user,
+            postings: [
+              { userId: HOUSE, account: 'house:bank', currency: 'USD', amountMinor: -amount },
+              { userId: user, account: 'available', currency: 'USD', amountMinor: amount },
+            ],
+          },
+          t.clock.now(),
+        ),
+      );
+    await Promise.all(Array.from({ length: workers }, (_, i) => deposit(100 + i)));
+    const accounts = await t.ctx.db
+      .selectFrom('ledger_accounts')
+      .select('balance_minor')
+      .where('user_id', '=', user)
+      .where('currency', '=', 'USD')
+      .execute();
+    expect(accounts).toEqual([{ balance_minor: workers * 100 + (workers * (workers - 1)) / 2 }]);
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency } from '@kabuto/contract';
 import { assertBalanced } from '@kabuto/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor, Tx } from '../db/schema';
 import { DomainError } from '../errors';
 
@@ -21,14 +21,19 @@ export const FROZEN_PURPOSES = ['order', 'withdrawal', 'ipo', 'copy', 'block', '
 export type FrozenPurpose = (typeof FROZEN_PURPOSES)[number];
 
 export type UserAccount = 'available' | `frozen:${FrozenPurpose}` | 'debt';
-/** House accounts: bank clearing, fees, the house's trading P&L, FX, loans, adjustments. */
-export type HouseAccount =
-  | 'house:bank'
-  | 'house:fees'
-  | 'house:pnl'
-  | 'house:fx'
-  | 'house:loans'
-  | 'house:adjustments';
+/**
+ * House accounts: bank clearing, fees, the house's trading P&L, FX, loans, adjustments. Each
+ * exists in every currency (migration 0002); a new name comes with a migration creating it.
+ */
+export const HOUSE_ACCOUNTS = [
+  'house:bank',
+  'house:fees',
+  'house:pnl',
+  'house:fx',
+  'house:loans',
+  'house:adjustments',
+] as const;
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
 export type PostingInput =
   | { userId: number; account: UserAccount; currency: Currency; amountMinor: number }
@@ -62,20 +67,22 @@ export function orderNoFor(now: Date, id: number): string {
 const accountKey = (p: { userId: number; account: string; currency: string }) =>
   `${String(p.userId).padStart(16, '0')}|${p.account}|${p.currency}`;
 
+/** The SQLSTATE `ledger_post` raises when a balance would leave its sign (migration 0002). */
+const BALANCE_REFUSED = 'KB001';
+
 /**
- * Writes one balanced transaction. Must run inside a database transaction (`trx`), which is
- * the caller's: the business row and the postings commit or roll back together.
- * Refuses with `balance_insufficient` when a user's available or frozen balance would go negative.
+ * The ledger transaction as a table expression, `ledger_post(…)`, yielding one row
+ * `(transaction_id, order_no)`: for a caller that writes its business row in the same statement
+ * (`WITH t AS MATERIALIZED (SELECT * FROM ${ledgerPost(…)}) INSERT … (SELECT order_no FROM t)`).
+ * Run it through `ledgerRefusals` so a refusal surfaces as `balance_insufficient`.
+ *
+ * The postings are checked here (balanced, safe integers), netted per account and sorted into
+ * the key order the function locks in. See migration 0002 for what the function does.
  */
-export async function postTransaction(
-  trx: Tx,
-  input: TransactionInput,
-  now: Date,
-): Promise<PostedTransaction> {
+export function ledgerPost(input: TransactionInput, now: Date): RawBuilder<PostedTransactionRow> {
   assertBalanced(
     input.postings.map((p) => ({ account: accountKey(p), currency: p.currency, amountMinor: p.amountMinor })),
   );
-
   // Net postings per account so an account appears once; drop accounts that net to zero.
   const net = new Map<string, PostingInput>();
   for (const p of input.postings) {
@@ -87,97 +94,44 @@ export async function postTransaction(
     .filter(([, p]) => p.amountMinor !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, p]) => p);
-
-  // Read every account in two statements: the user accounts locked in one fixed order (no
-  // deadlocks between transactions), the house accounts without a lock. Missing accounts are
-  // created in one statement and read again.
-  type AccountRow = { id: number; user_id: number; name: string; currency: string; balance_minor: number };
-  const userPostings = postings.filter((p) => p.userId !== HOUSE);
-  const housePostings = postings.filter((p) => p.userId === HOUSE);
-  const keysOf = (list: PostingInput[]) =>
-    sql.join(list.map((p) => sql`(${p.userId}::int8, ${p.account}::text, ${p.currency}::text)`));
-  const readAccounts = async (): Promise<AccountRow[]> => {
-    const found: AccountRow[] = [];
-    if (userPostings.length > 0) {
-      const locked = await sql<AccountRow>`
-        SELECT id, user_id, name, currency, balance_minor FROM ledger_accounts
-        WHERE (user_id, name, currency) IN (${keysOf(userPostings)})
-        ORDER BY user_id, name COLLATE "C", currency COLLATE "C"
-        FOR UPDATE`.execute(trx);
-      found.push(...locked.rows);
-    }
-    if (housePostings.length > 0) {
-      const house = await sql<AccountRow>`
-        SELECT id, user_id, name, currency, balance_minor FROM ledger_accounts
-        WHERE (user_id, name, currency) IN (${keysOf(housePostings)})`.execute(trx);
-      found.push(...house.rows);
-    }
-    return found;
-  };
-  let accounts = await readAccounts();
-  if (accounts.length < postings.length) {
-    await trx
-      .insertInto('ledger_accounts')
-      .values(postings.map((p) => ({ user_id: p.userId, name: p.account, currency: p.currency })))
-      .onConflict((oc) => oc.columns(['user_id', 'name', 'currency']).doNothing())
-      .execute();
-    accounts = await readAccounts();
-  }
-  const byKey = new Map(
-    accounts.map((a) => [
-      accountKey({ userId: Number(a.user_id), account: a.name, currency: a.currency }),
-      a,
-    ]),
-  );
-
-  const rows: Array<{ accountId: number; amount: number; after: number | null }> = [];
-  const updates: Array<{ id: number; after: number }> = [];
-  for (const p of postings) {
-    const account = byKey.get(accountKey(p));
-    if (!account) throw new Error(`ledger account missing: ${accountKey(p)}`);
-    if (p.userId === HOUSE) {
-      rows.push({ accountId: account.id, amount: p.amountMinor, after: null });
-      continue;
-    }
-    const after = Number(account.balance_minor) + p.amountMinor;
-    if (!Number.isSafeInteger(after)) throw new Error('ledger balance overflow');
-    if (p.account === 'debt' ? after > 0 : after < 0) {
-      throw new DomainError('balance_insufficient', { currency: p.currency, account: p.account });
-    }
-    updates.push({ id: account.id, after });
-    rows.push({ accountId: account.id, amount: p.amountMinor, after });
-  }
-  if (updates.length > 0) {
-    await sql`
-      UPDATE ledger_accounts AS a SET balance_minor = v.after
-      FROM (VALUES ${sql.join(updates.map((u) => sql`(${u.id}::int8, ${u.after}::int8)`))}) AS v(id, after)
-      WHERE a.id = v.id`.execute(trx);
-  }
-
-  // The transaction and its postings in one statement; the order number embeds the new id.
   const stamp = orderNoFor(now, 0).slice(0, 14);
-  const postingValues = sql.join(
-    rows.map((r) => sql`(${r.accountId}::int8, ${r.amount}::int8, ${r.after}::int8)`),
-  );
-  const inserted = await sql<{ id: number; order_no: string }>`
-    WITH t AS (
-      INSERT INTO ledger_transactions (id, kind, order_no, user_id, ref_type, ref_id, memo, created_at)
-      SELECT s.id, ${input.kind}, ${stamp} || lpad(s.id::text, 8, '0'), ${input.userId}::int8,
-             ${input.refType ?? null}::text, ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz
-      FROM (SELECT nextval('ledger_transactions_id_seq')::int8 AS id) AS s
-      RETURNING id, order_no
-    )${
-      rows.length > 0
-        ? sql`, p AS (
-      INSERT INTO ledger_postings (transaction_id, account_id, amount_minor, balance_after_minor)
-      SELECT t.id, v.account_id, v.amount, v.after FROM t, (VALUES ${postingValues}) AS v(account_id, amount, after)
-    )`
-        : sql``
-    }
-    SELECT id, order_no FROM t`.execute(trx);
-  const tx = { id: Number(inserted.rows[0]!.id) };
-  const orderNo = inserted.rows[0]!.order_no;
-  return { transactionId: tx.id, orderNo };
+  return sql<PostedTransactionRow>`ledger_post(${input.kind}, ${input.userId}::int8, ${input.refType ?? null}::text,
+    ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz, ${stamp},
+    ${postings.map((p) => p.userId)}::int8[], ${postings.map((p) => p.account)}::text[],
+    ${postings.map((p) => p.currency)}::text[], ${postings.map((p) => p.amountMinor)}::int8[])`;
+}
+
+export interface PostedTransactionRow {
+  transaction_id: number;
+  order_no: string;
+}
+
+/** Runs a statement that posts through `ledgerPost`, turning the ledger's refusal into `balance_insufficient`. */
+export async function ledgerRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, detail } = error as { code?: unknown; detail?: unknown };
+    if (code !== BALANCE_REFUSED) throw error;
+    const [account, currency] = typeof detail === 'string' ? detail.split(' ') : [];
+    throw new DomainError('balance_insufficient', { currency, account });
+  }
+}
+
+/**
+ * Writes one balanced transaction in one statement. Must run inside the caller's database
+ * transaction (`trx`): the business row and the postings commit or roll back together.
+ * Refuses with `balance_insufficient` when a user's available or frozen balance would go negative
+ * (or a debt positive); nothing is written then.
+ */
+export async function postTransaction(
+  trx: Tx,
+  input: TransactionInput,
+  now: Date,
+): Promise<PostedTransaction> {
+  const call = ledgerPost(input, now);
+  const { rows } = await ledgerRefusals(() => sql<PostedTransactionRow>`SELECT * FROM ${call}`.execute(trx));
+  return { transactionId: Number(rows[0]!.transaction_id), orderNo: rows[0]!.order_no };
 }
 
 /**

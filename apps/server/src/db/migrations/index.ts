@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_core';
+import * as m0002 from './0002_ledger_post';
 import * as m0100 from './0100_market';
 import * as m0101 from './0101_news';
 import * as m0200 from './0200_money_identity';
@@ -8,10 +9,13 @@ import * as m0301 from './0301_position_id_blocks';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
- * Numbers by area: 0001 core, 01xx market, 02xx money, 03xx trading, 04xx products.
+ * Numbers by area: 00xx core, 01xx market, 02xx money, 03xx trading, 04xx products. A database
+ * made before a lower-numbered migration existed runs it later (`allowUnorderedMigrations`), so an
+ * area can add one without renumbering the others.
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0002_ledger_post': m0002,
   '0100_market': m0100,
   '0101_news': m0101,
   '0200_money_identity': m0200,
