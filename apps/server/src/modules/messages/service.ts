@@ -37,16 +37,21 @@ export const messages = {
   async send(db: Executor, message: OutgoingMessage, now: Date): Promise<number> {
     const row = await db
       .insertInto('messages')
-      .values({
-        user_id: message.userId,
-        kind: message.kind,
-        title: JSON.stringify(message.title),
-        body: JSON.stringify(message.body),
-        created_at: now,
-      })
+      .values(messages.row(message, now))
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  },
+
+  /** The row a message is stored as, for a caller that inserts it within a larger statement. */
+  row(message: OutgoingMessage, now: Date) {
+    return {
+      user_id: message.userId,
+      kind: message.kind,
+      title: JSON.stringify(message.title),
+      body: JSON.stringify(message.body),
+      created_at: now,
+    };
   },
 
   async list(db: Executor, userId: number, language: Language, page: number, size: number) {

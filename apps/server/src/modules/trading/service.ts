@@ -30,7 +30,14 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { HOUSE, type PostingInput, postTransaction } from '../../ledger/ledger';
+import {
+  HOUSE,
+  ledgerPost,
+  ledgerRefusals,
+  type PostedTransactionRow,
+  type PostingInput,
+  postTransaction,
+} from '../../ledger/ledger';
 import type { Instrument, Quote } from '../../market/types';
 import { messages } from '../messages/service';
 import type { PositionRow, PositionsTable } from './tables';
@@ -259,10 +266,12 @@ const idBlocks = new WeakMap<object, { next: number; end: number }>();
  * when it runs out (hi/lo). Concurrent callers that both find the block used up each take a
  * block; the rest of the one replaced is skipped, never handed out twice.
  */
-async function nextPositionId(ctx: AppContext, trx: Tx): Promise<number> {
+async function nextPositionId(ctx: AppContext): Promise<number> {
   let block = idBlocks.get(ctx.db);
   if (!block || block.next >= block.end) {
-    const { rows } = await sql<{ id: number }>`SELECT nextval('positions_id_seq')::int8 AS id`.execute(trx);
+    const { rows } = await sql<{ id: number }>`SELECT nextval('positions_id_seq')::int8 AS id`.execute(
+      ctx.db,
+    );
     const start = Number(rows[0]!.id);
     block = { next: start, end: start + POSITION_ID_BLOCK };
     idBlocks.set(ctx.db, block);
@@ -275,11 +284,15 @@ export interface PlaceOptions {
   sourceId?: number | null;
 }
 
+/** Stands for the order number in a message written in the same statement as its ledger transaction. */
+const ORDER_NO = '{orderNo}';
+
 /**
  * SPEC §6.3: a market order (or a limit the price already crosses) fills at once at the current
  * price: margin available → frozen:order, fee → house:fees. A limit order freezes margin + fee
- * and waits. One ledger transaction in the same database transaction as the position row; the
- * position's order number is that transaction's.
+ * and waits. The ledger transaction, the position row (numbered with that transaction's order
+ * number) and the fill message are one statement, so they are written together or not at all;
+ * a day-trading order runs it in a transaction with the programme's check.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -289,70 +302,88 @@ export async function placeOrder(
 ): Promise<PositionRow> {
   const now = ctx.clock.now();
   const plan = planOrder(ctx, request, now);
-  return inTransaction(ctx.db, async (trx) => {
-    if (plan.mode === 'day' && !(await ctx.dayTradeGate?.(trx, userId, plan.market, now)))
-      throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
-    const id = await nextPositionId(ctx, trx);
-    const { currency } = plan;
-    const postings: PostingInput[] = plan.fillsNow
-      ? [
-          { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
-          { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor },
-          { userId: HOUSE, account: 'house:fees', currency, amountMinor: plan.feeMinor },
-        ]
-      : [
-          { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
-          { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor + plan.feeMinor },
-        ];
-    const posted = await postTransaction(
-      trx,
-      {
-        kind: plan.fillsNow ? 'order_open' : 'order_place',
-        userId,
-        refType: 'position',
-        refId: id,
-        memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}`,
-        postings: moves(postings),
-      },
-      now,
+  const id = await nextPositionId(ctx);
+  const { currency } = plan;
+  const postings: PostingInput[] = plan.fillsNow
+    ? [
+        { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
+        { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor },
+        { userId: HOUSE, account: 'house:fees', currency, amountMinor: plan.feeMinor },
+      ]
+    : [
+        { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
+        { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor + plan.feeMinor },
+      ];
+  const ledger = ledgerPost(
+    {
+      kind: plan.fillsNow ? 'order_open' : 'order_place',
+      userId,
+      refType: 'position',
+      refId: id,
+      memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}`,
+      postings: moves(postings),
+    },
+    now,
+  );
+  const position = {
+    id,
+    user_id: userId,
+    code: plan.instrument.code,
+    market: plan.market,
+    currency,
+    direction: plan.direction,
+    order_type: plan.orderType,
+    mode: plan.mode,
+    leverage: plan.leverage,
+    quantity: plan.quantity,
+    limit_price: plan.limitPrice,
+    open_price: plan.fillsNow ? plan.price : null,
+    opened_at: plan.fillsNow ? now : null,
+    opened_trading_day: plan.fillsNow ? ctx.market.tradingDay(plan.market, now) : null,
+    expires_at: plan.fillsNow ? null : expiryFor(ctx, plan.market, now),
+    margin_minor: plan.marginMinor,
+    fee_minor: plan.feeMinor,
+    close_price: null,
+    closed_at: null,
+    close_fee_minor: null,
+    realised_pnl_minor: null,
+    house_absorbed_minor: null,
+    state: plan.fillsNow ? ('holding' as const) : ('pending' as const),
+    close_reason: null,
+    source: options.source ?? 'order',
+    source_id: options.sourceId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  const orderNo = sql<string>`(SELECT order_no FROM t)`;
+  const write = (db: Executor) => {
+    const withLedger = db.with(
+      (cte) => cte('t').materialized(),
+      () => sql<PostedTransactionRow>`(SELECT * FROM ${ledger})`,
     );
-    const row = await trx
-      .insertInto('positions')
-      .values({
-        id,
-        order_no: posted.orderNo,
-        user_id: userId,
-        code: plan.instrument.code,
-        market: plan.market,
-        currency,
-        direction: plan.direction,
-        order_type: plan.orderType,
-        mode: plan.mode,
-        leverage: plan.leverage,
-        quantity: plan.quantity,
-        limit_price: plan.limitPrice,
-        open_price: plan.fillsNow ? plan.price : null,
-        opened_at: plan.fillsNow ? now : null,
-        opened_trading_day: plan.fillsNow ? ctx.market.tradingDay(plan.market, now) : null,
-        expires_at: plan.fillsNow ? null : expiryFor(ctx, plan.market, now),
-        margin_minor: plan.marginMinor,
-        fee_minor: plan.feeMinor,
-        close_price: null,
-        closed_at: null,
-        close_fee_minor: null,
-        realised_pnl_minor: null,
-        house_absorbed_minor: null,
-        state: plan.fillsNow ? 'holding' : 'pending',
-        close_reason: null,
-        source: options.source ?? 'order',
-        source_id: options.sourceId ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (plan.fillsNow) await messages.send(trx, fillMessage(row, plan.price), now);
-    return row;
+    const statement = plan.fillsNow
+      ? withLedger.with('m', (qc) => {
+          const message = messages.row(fillMessage({ ...position, order_no: ORDER_NO }, plan.price), now);
+          return qc.insertInto('messages').values({
+            ...message,
+            title: sql`replace(${message.title}, ${ORDER_NO}, ${orderNo})::jsonb`,
+            body: sql`replace(${message.body}, ${ORDER_NO}, ${orderNo})::jsonb`,
+          });
+        })
+      : withLedger;
+    return ledgerRefusals(() =>
+      statement
+        .insertInto('positions')
+        .values({ ...position, order_no: orderNo })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  };
+  if (plan.mode !== 'day') return write(ctx.db);
+  return inTransaction(ctx.db, async (trx) => {
+    if (!(await ctx.dayTradeGate?.(trx, userId, plan.market, now)))
+      throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
+    return write(trx);
   });
 }
 
