@@ -15,6 +15,7 @@ import type { AppContext, Feature } from './context';
 import { type Database, migrate } from './db/database';
 import { DomainError } from './errors';
 import { API_PREFIX } from './http/route';
+import { SessionCache } from './http/session-cache';
 import { features as defaultFeatures } from './modules/index';
 
 export interface BuildOptions {
@@ -49,10 +50,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   await migrate(options.database.db, options.schema);
 
+  const sessions = new SessionCache(options.config.sessionCacheMs);
   const ctx = {
     config: options.config,
     clock: options.clock ?? systemClock,
-    db: options.database.db,
+    db: options.database.db.withPlugin(sessions.plugin()),
+    sessions,
     database: options.database,
     log: app.log,
     onClose: [],

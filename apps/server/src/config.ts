@@ -52,6 +52,8 @@ export interface Config {
   fundPasswordLockMinutes: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** How long a node keeps a session it has read (SESSION_CACHE_MS; 0 turns the cache off). */
+  sessionCacheMs: number;
   rateLimitPerMinute: number;
   orderRateLimitPerMinute: number;
   /** Per-address login and registration attempts (brute-force protection, SPEC §6.1). */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fundPasswordLockMinutes: 30,
     sessionIdleMinutes: 60 * 24,
     sessionAbsoluteHours: 24 * 30,
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 2_000),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     orderRateLimitPerMinute: 60,
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),

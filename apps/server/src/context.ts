@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
+import type { SessionCache } from './http/session-cache';
 
 /**
  * Services shared by the feature modules. Features add their own services here by
@@ -13,8 +14,11 @@ import type { DB } from './db/schema';
 export interface AppContext {
   config: Config;
   clock: Clock;
+  /** The database, through the session cache's plugin (http/session-cache.ts). */
   db: DB;
   database: Database;
+  /** Signed-in sessions, cached per node for `config.sessionCacheMs`. */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
   /** Timers and listeners started by features; stopped on close. */
   onClose: Array<() => Promise<void> | void>;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { Executor, UsersTable } from '../db/schema';
 import { DomainError } from '../errors';
@@ -30,7 +30,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * Resolves the session from the `token` and `account` headers. Returns null when missing,
- * unknown, ended, idle too long, past its absolute expiry, or for another account.
+ * unknown, ended, idle too long, past its absolute expiry, or for another account. The session
+ * row and its account come from the node's short-lived cache when present (session-cache.ts).
  */
 export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<User | null> {
   const token = req.headers.token;
@@ -38,31 +39,37 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
   if (typeof token !== 'string' || typeof account !== 'string' || token.length < 16 || token.length > 128)
     return null;
   const now = ctx.clock.now();
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'sessions.ended_at',
-    ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  if (!row || row.ended_at || row.account !== decodeURIComponent(account)) return null;
-  const idleLimit = now.getTime() - ctx.config.sessionIdleMinutes * 60_000;
-  if (row.expires_at.getTime() <= now.getTime() || row.last_seen_at.getTime() < idleLimit) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db
-      .updateTable('sessions')
-      .set({ last_seen_at: now })
-      .where('id', '=', row.session_id)
-      .execute();
+  const tokenHash = hashToken(token);
+  let session = ctx.sessions.get(tokenHash);
+  if (!session) {
+    const row = await ctx.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'sessions.ended_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row || row.ended_at) return null;
+    const { session_id, last_seen_at, expires_at, ended_at: _ended, ...user } = row;
+    session = { user, sessionId: session_id, lastSeenAt: last_seen_at, expiresAt: expires_at };
+    ctx.sessions.set(tokenHash, session);
   }
-  const { session_id: _s, last_seen_at: _l, expires_at: _e, ended_at: _d, ...user } = row;
-  (req as FastifyRequest & { sessionId?: number }).sessionId = row.session_id;
-  return user;
+  if (session.user.account !== decodeURIComponent(account)) return null;
+  const idleLimit = now.getTime() - ctx.config.sessionIdleMinutes * 60_000;
+  if (session.expiresAt.getTime() <= now.getTime() || session.lastSeenAt.getTime() < idleLimit) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    // Written as SQL rather than through the query builder so that the session cache, which
+    // forgets sessions on updates of this table, keeps this one: only its last-seen time moves.
+    await sql`UPDATE sessions SET last_seen_at = ${now} WHERE id = ${session.sessionId}`.execute(ctx.db);
+    session.lastSeenAt = now;
+  }
+  (req as FastifyRequest & { sessionId?: number }).sessionId = session.sessionId;
+  return session.user;
 }
 
 /** What a call needs the account to be allowed to do (SPEC §5 account flags). */
