@@ -24,6 +24,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const WARMUP_MS = 2_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+/** `postgres` or `embedded` runs one half only. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const ORDER_BODY = 'type=jpy&code=7203&direction=long&order_type=market&quantity=1&leverage=1';
 
 interface LoadInput {
@@ -326,6 +328,8 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
   }
 }
 
+const fixed = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+
 function line(label: string, value: string) {
   console.log(`  ${label.padEnd(44)} ${value}`);
 }
@@ -333,12 +337,16 @@ function line(label: string, value: string) {
 async function main() {
   // Measure the production configuration (answers are not re-checked against the contract).
   process.env.NODE_ENV = 'production';
-  const fixed = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
   console.log(
     `orders bench: ${CLIENTS} clients, ${SECONDS} s per phase (after ${WARMUP_MS / 1000} s warm-up)`,
   );
 
-  let pgRatio: number | null = null;
+  if (ONLY !== 'embedded') await postgresHalf();
+  if (ONLY !== 'postgres') await embeddedHalf();
+  process.exit(0);
+}
+
+async function postgresHalf() {
   const bin = pgbenchPath();
   if (bin !== 'pgbench' && !existsSync(bin)) throw new Error(`pgbench not found at ${bin}`);
   try {
@@ -349,7 +357,7 @@ async function main() {
   try {
     const tps = await pgbenchTps(PG_URL);
     const ours = await ordersThroughHttp('postgres');
-    pgRatio = ours.ordersPerSecond / tps;
+    const pgRatio = ours.ordersPerSecond / tps;
     console.log('\nPostgreSQL');
     line('pgbench tpcb-like TPS (-c 50 -j 2)', fixed(tps));
     line('orders/s through HTTP', fixed(ours.ordersPerSecond));
@@ -361,7 +369,9 @@ async function main() {
   } catch (error) {
     console.log(`PostgreSQL half failed: ${(error as Error).message}`);
   }
+}
 
+async function embeddedHalf() {
   const rawTps = await pgliteTpcbTps();
   const embedded = await ordersThroughHttp('pglite');
   const liteRatio = embedded.ordersPerSecond / rawTps;
@@ -373,5 +383,4 @@ async function main() {
   line('server event loop busy', `${fixed(embedded.busy * 100, 0)} %`);
   if (embedded.refused || embedded.errors)
     line('refused / errors', `${embedded.refused} (${embedded.firstRefusal}) / ${embedded.errors}`);
-  process.exit(0);
 }
