@@ -7,7 +7,7 @@ import { ensureFirstOperator } from './modules/admin/auth';
 /** Listens and shuts down gracefully (CONVENTIONS §4: app.ts builds, main.ts listens). */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, thread: true });
   const { app, ctx } = await buildApp({
     config,
     database,

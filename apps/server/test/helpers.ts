@@ -35,8 +35,9 @@ function snapshot(): Blob | undefined {
 export const TEST_NOW = '2026-11-17T01:00:00.000Z';
 
 /**
- * A fresh app on a fresh database: an in-memory PGlite, or with KABUTO_TEST_DATABASE_URL a
- * new schema on the PostgreSQL server (dropped on close). The clock is frozen at TEST_NOW.
+ * A fresh app on a fresh database: an in-memory PGlite in its own thread (as the server runs
+ * it), or with KABUTO_TEST_DATABASE_URL a new schema on the PostgreSQL server (dropped on
+ * close). The clock is frozen at TEST_NOW.
  */
 export async function createTestApp(
   options: { config?: Partial<Config>; features?: Feature[]; seed?: boolean; now?: string } = {},
@@ -47,6 +48,8 @@ export async function createTestApp(
     schema,
     poolSize: 30,
     loadDataDir: snapshot(),
+    // The embedded database in its own thread, as the server runs it.
+    thread: true,
   });
   const clock = new ManualClock(new Date(options.now ?? TEST_NOW));
   const config = loadConfig(

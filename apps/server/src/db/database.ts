@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { PGliteThread } from './pglite-thread';
 import type { DB, Tables, Tx } from './schema';
 
 /** int8 → number (money is a safe integer by construction; see contract money.ts); numeric stays a string. */
@@ -24,13 +25,20 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A data-directory dump to start the embedded database from (tests). */
   loadDataDir?: Blob;
+  /**
+   * Run the embedded database in its own thread (pglite-thread.ts) rather than on the event
+   * loop's. The server does; tests may either way.
+   */
+  thread?: boolean;
 }
 
 export interface Database {
   db: DB;
   kind: 'pglite' | 'postgres';
-  /** The embedded database itself (tests and benchmarks). */
+  /** The embedded database itself, when it runs in process (tests and benchmarks). */
   pglite?: PGlite;
+  /** The embedded database's thread, when it runs in one. */
+  thread?: PGliteThread;
   close(): Promise<void>;
 }
 
@@ -56,6 +64,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
+  if (options.thread) {
+    const thread = await PGliteThread.create({
+      ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pgdata') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    // The thread offers the part of PGlite's interface the dialect uses.
+    const db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: thread as unknown as PGlite }) });
+    return {
+      db,
+      kind: 'pglite',
+      thread,
+      close: async () => {
+        await db.destroy();
+        await thread.close();
+      },
+    };
+  }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pgdata') } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
