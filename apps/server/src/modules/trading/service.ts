@@ -375,8 +375,9 @@ export async function placeOrder(
       statement
         .insertInto('positions')
         .values({ ...position, order_no: orderNo })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+        .returning('order_no')
+        .executeTakeFirstOrThrow()
+        .then(({ order_no }) => ({ ...position, order_no })),
     );
   };
   if (plan.mode !== 'day') return write(ctx.db);
