@@ -245,7 +245,12 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
     await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await c.end();
   }
-  const database = await openDatabase({ url: kind === 'postgres' ? PG_URL : null, schema, poolSize: 20 });
+  const database = await openDatabase({
+    url: kind === 'postgres' ? PG_URL : null,
+    schema,
+    poolSize: 20,
+    thread: kind === 'pglite',
+  });
   const config = loadConfig(
     {},
     {
