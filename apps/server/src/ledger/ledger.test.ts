@@ -1,5 +1,6 @@
 import { CURRENCIES } from '@kabuto/contract';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../test/helpers';
 import { inTransaction } from '../db/database';
@@ -128,6 +129,24 @@ describe('posting', () => {
     const balances = await userBalances(t.ctx.db, 6);
     expect(balances.JPY.frozen.ipo).toBe(700);
     expect(balances.JPY.available).toBe(1_000_000 - 700);
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('reports postings whose transaction or account does not exist', async () => {
+    class Undo extends Error {}
+    await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO ledger_postings (transaction_id, account_id, amount_minor)
+                  VALUES (999999999, 999999999, 1), (999999999, 999999999, -1)`.execute(trx);
+        const report = await checkInvariant(trx);
+        expect(report.ok).toBe(false);
+        expect(report.orphanPostings).toHaveLength(2);
+        throw new Undo();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Undo)) throw error;
+      });
     expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
   });
 

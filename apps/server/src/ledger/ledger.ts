@@ -196,6 +196,8 @@ export interface InvariantReport {
   negativeAccounts: Array<{ accountId: number; balance: number }>;
   /** Transactions whose postings do not sum to zero per currency. */
   unbalancedTransactions: number[];
+  /** Postings whose transaction or account does not exist. */
+  orphanPostings: number[];
 }
 
 /** The ledger's invariants (ARCHITECTURE "Data"): checked by tests after any load. */
@@ -218,6 +220,10 @@ export async function checkInvariant(db: Executor): Promise<InvariantReport> {
   const unbalancedTx = await sql<{ transaction_id: number }>`
     SELECT p.transaction_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
     GROUP BY p.transaction_id, a.currency HAVING SUM(p.amount_minor) <> 0`.execute(db);
+  const orphans = await sql<{ id: number }>`
+    SELECT p.id FROM ledger_postings p
+    WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = p.transaction_id)
+       OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = p.account_id)`.execute(db);
   const report: InvariantReport = {
     unbalancedCurrencies: sums.rows
       .filter((r) => r.total !== '0')
@@ -229,12 +235,14 @@ export async function checkInvariant(db: Executor): Promise<InvariantReport> {
     })),
     negativeAccounts: negative.rows.map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) })),
     unbalancedTransactions: unbalancedTx.rows.map((r) => Number(r.transaction_id)),
+    orphanPostings: orphans.rows.map((r) => Number(r.id)),
     ok: false,
   };
   report.ok =
     report.unbalancedCurrencies.length === 0 &&
     report.driftedAccounts.length === 0 &&
     report.negativeAccounts.length === 0 &&
-    report.unbalancedTransactions.length === 0;
+    report.unbalancedTransactions.length === 0 &&
+    report.orphanPostings.length === 0;
   return report;
 }

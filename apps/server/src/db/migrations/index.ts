@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_core';
 import * as m0002 from './0002_ledger_post';
+import * as m0003 from './0003_postings_without_foreign_keys';
 import * as m0100 from './0100_market';
 import * as m0101 from './0101_news';
 import * as m0200 from './0200_money_identity';
@@ -16,6 +17,7 @@ import * as m0301 from './0301_position_id_blocks';
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_ledger_post': m0002,
+  '0003_postings_without_foreign_keys': m0003,
   '0100_market': m0100,
   '0101_news': m0101,
   '0200_money_identity': m0200,
