@@ -120,4 +120,21 @@ describe('the embedded database in its own thread', () => {
       Array.from({ length: 200 }, (_, i) => i * 2),
     );
   });
+
+  it('answers a statement it has prepared before, even after its table changed shape', async () => {
+    await db.exec('CREATE TABLE shapes (id INT PRIMARY KEY, a TEXT)');
+    await db.query('INSERT INTO shapes VALUES ($1, $2)', [1, 'one']);
+    const read = () => db.query('SELECT * FROM shapes WHERE id = $1', [1]);
+    expect((await read()).rows).toEqual([{ id: 1, a: 'one' }]);
+    await db.exec("ALTER TABLE shapes ADD COLUMN b TEXT DEFAULT 'two'");
+    expect((await read()).rows).toEqual([{ id: 1, a: 'one', b: 'two' }]);
+  });
+
+  it('keeps answering when more distinct statements run than it keeps prepared', async () => {
+    for (let i = 0; i < 520; i++) {
+      const { rows } = await db.query(`SELECT $1::int + ${i} AS n`, [1]);
+      expect(rows).toEqual([{ n: i + 1 }]);
+    }
+    expect((await db.query('SELECT $1::int + 0 AS n', [7])).rows).toEqual([{ n: 7 }]);
+  });
 });

@@ -38,30 +38,74 @@ const pglite = await PGlite.create({
   parsers: { [PG_INT8]: parseInt8 },
 });
 
-/**
- * One statement with parameters in a single exchange with the engine: Parse, Bind, Describe,
- * Execute and Sync sent together, the parameters as text that the server types from the
- * statement — as node-postgres sends them to a PostgreSQL server (its `prepareValue`), so both
- * databases see the same values. PGlite's own `query` makes six exchanges (it asks the server for
- * the parameter types first). The caller holds PGlite's query lock.
- */
-async function pipelined(sql, params = []) {
-  const values = params.map((value) => pgUtils.prepareValue(value));
-  const parts = [
-    protocol.serialize.parse({ text: sql }),
-    protocol.serialize.bind({ values }),
-    protocol.serialize.describe({ type: 'P' }),
-    protocol.serialize.execute({}),
-    protocol.serialize.sync(),
-  ];
+/** Concatenates protocol messages into one buffer. */
+function concat(parts) {
   const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let offset = 0;
   for (const part of parts) {
     message.set(part, offset);
     offset += part.length;
   }
-  const messages = await pglite.execProtocolStream(message, { syncToFs: false });
-  return parse.parseResults(messages, pglite.parsers, { rowMode: 'object' })[0];
+  return message;
+}
+
+/** How many prepared statements the thread keeps (the least recently used one goes first). */
+const MAX_STATEMENTS = 500;
+/** Prepared statements by SQL text, in order of last use. */
+const statements = new Map();
+let statementCount = 0;
+
+/** PostgreSQL's answers when a prepared statement no longer fits or no longer exists. */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+/** The name of the prepared statement for `sql`, preparing it (in its own exchange) the first time. */
+async function prepared(sql) {
+  const known = statements.get(sql);
+  if (known !== undefined) {
+    statements.delete(sql);
+    statements.set(sql, known);
+    return known;
+  }
+  const parts = [];
+  if (statements.size >= MAX_STATEMENTS) {
+    const [oldest, oldName] = statements.entries().next().value;
+    statements.delete(oldest);
+    parts.push(protocol.serialize.close({ type: 'S', name: oldName }));
+  }
+  const name = `k${++statementCount}`;
+  parts.push(protocol.serialize.parse({ name, text: sql }), protocol.serialize.sync());
+  await pglite.execProtocolStream(concat(parts), { syncToFs: false });
+  statements.set(sql, name);
+  return name;
+}
+
+/**
+ * One statement with parameters. Each distinct SQL text is prepared once (its parse and analysis
+ * kept, its plan cached by PostgreSQL's rules); a call then is one exchange with the engine —
+ * Bind, Describe, Execute and Sync together — with the parameters as text that the server types
+ * from the statement, as node-postgres sends them to a PostgreSQL server (its `prepareValue`),
+ * so both databases see the same values. PGlite's own `query` parses every time and makes six
+ * exchanges (it asks the server for the parameter types first). The caller holds PGlite's query
+ * lock.
+ */
+async function pipelined(sql, params = [], retry = true) {
+  const values = params.map((value) => pgUtils.prepareValue(value));
+  const name = await prepared(sql);
+  const message = concat([
+    protocol.serialize.bind({ statement: name, values }),
+    protocol.serialize.describe({ type: 'P' }),
+    protocol.serialize.execute({}),
+    protocol.serialize.sync(),
+  ]);
+  try {
+    const messages = await pglite.execProtocolStream(message, { syncToFs: false });
+    return parse.parseResults(messages, pglite.parsers, { rowMode: 'object' })[0];
+  } catch (error) {
+    // After a schema change a kept statement may no longer apply: prepare it again, once.
+    if (!retry || !STALE_STATEMENT.has(error?.code)) throw error;
+    statements.delete(sql);
+    return pipelined(sql, params, false);
+  }
 }
 
 /** A statement outside any transaction: waits for an open transaction to end, as PGlite's `query` does. */
