@@ -286,14 +286,16 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
       .toBeGreaterThan(0);
     await expect.poll(() => pendingCard.count(), { timeout: 10_000 }).toBe(0);
 
-    // 4. A short limit three ticks under the price: the market trades through it within seconds.
-    const now = await quotePrice(code);
-    const low = now.price.minus(tick.times(3)).toFixed(PRICE_DECIMALS[MARKET]);
+    // 4. A short limit ten ticks under the price, priced from a quote read just before it is
+    // typed: the market trades through it at once or within seconds. (Priced earlier, a falling
+    // simulated price could leave it waiting for the price to come back.)
     sheet = await openSheet(page, code, 'sell');
     await sheet.getByTestId('order-type-limit').click();
-    await sheet.getByTestId('order-price').fill(low);
     await sheet.getByTestId('order-quantity').fill('100');
     await sheet.getByTestId('order-leverage-2').click();
+    const now = await quotePrice(code);
+    const low = now.price.minus(tick.times(10)).toFixed(PRICE_DECIMALS[MARKET]);
+    await sheet.getByTestId('order-price').fill(low);
     await waitForPreview(sheet);
     await confirmOrder(page, lang);
     await expect
