@@ -40,7 +40,8 @@ export async function startMarketServer(overrides: Partial<Config>, withNews: bo
   const url = BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   if (url) await ensureDatabase(url);
-  const database = await openDatabase({ url, schema, poolSize: 20 });
+  // The embedded database in its own thread, as the server runs it.
+  const database = await openDatabase({ url, schema, poolSize: 20, thread: true });
   const config = loadConfig(
     {},
     { marketHours: 'always', rateLimitPerMinute: 10_000_000, databaseUrl: url, ...overrides },

@@ -39,7 +39,13 @@ async function buildServer(kind: 'postgres' | 'pglite') {
     await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await c.end();
   }
-  const database = await openDatabase({ url: kind === 'postgres' ? PG_URL : null, schema, poolSize: 20 });
+  // The embedded database in its own thread, as the server runs it.
+  const database = await openDatabase({
+    url: kind === 'postgres' ? PG_URL : null,
+    schema,
+    poolSize: 20,
+    thread: true,
+  });
   const config = loadConfig(
     {},
     {
