@@ -33,9 +33,9 @@ export async function startMarketServer(overrides: Partial<Config>, withNews: bo
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase } = await import('../apps/server/src/db/database');
-  const { systemFeature } = await import('../apps/server/src/modules/system/routes');
-  const { marketFeature } = await import('../apps/server/src/modules/market/routes');
-  const { newsFeature } = await import('../apps/server/src/modules/news/routes');
+  const { systemModule } = await import('../apps/server/src/modules/system/routes');
+  const { marketModule } = await import('../apps/server/src/modules/market/routes');
+  const { newsModule } = await import('../apps/server/src/modules/news/routes');
 
   const url = BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
@@ -47,12 +47,12 @@ export async function startMarketServer(overrides: Partial<Config>, withNews: bo
     { marketHours: 'always', rateLimitPerMinute: 10_000_000, databaseUrl: url, ...overrides },
   );
   const started = performance.now();
-  // Only the market's own features: other modules' background jobs would measure themselves.
+  // Only the market's own modules: other modules' background jobs would measure themselves.
   const { app, ctx } = await buildApp({
     config,
     database,
     schema,
-    features: withNews ? [systemFeature, marketFeature, newsFeature] : [systemFeature, marketFeature],
+    modules: withNews ? [systemModule, marketModule, newsModule] : [systemModule, marketModule],
     seed: true,
     background: true,
     serveStatic: false,
@@ -61,7 +61,7 @@ export async function startMarketServer(overrides: Partial<Config>, withNews: bo
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
-    ctx,
+    ctx: { ...ctx, market: app.market, marketData: app.marketData },
     port: (app.server.address() as AddressInfo).port,
     startMs,
     databaseKind: database.kind,

@@ -232,8 +232,6 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, inTransaction } = await import('../apps/server/src/db/database');
-  const { features } = await import('../apps/server/src/modules/index');
-  const { tradingFeature } = await import('../apps/server/src/modules/trading/routes');
   const { HOUSE, postTransaction } = await import('../apps/server/src/ledger/ledger');
   const { sql } = await import('kysely');
 
@@ -268,7 +266,6 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
     database,
     schema,
     serveStatic: false,
-    features: [...features.filter((f) => f.name !== 'trading'), tradingFeature],
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;

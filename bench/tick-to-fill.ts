@@ -29,8 +29,6 @@ async function buildServer(kind: 'postgres' | 'pglite') {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase } = await import('../apps/server/src/db/database');
-  const { features } = await import('../apps/server/src/modules/index');
-  const { tradingFeature } = await import('../apps/server/src/modules/trading/routes');
   const schema = kind === 'postgres' ? 'kabuto_tick' : undefined;
   if (schema) {
     const pg = (await import('pg')).default;
@@ -60,10 +58,9 @@ async function buildServer(kind: 'postgres' | 'pglite') {
     database,
     schema,
     serveStatic: false,
-    features: [...features.filter((f) => f.name !== 'trading'), tradingFeature],
   });
   await app.ready();
-  return { app, ctx, database, schema };
+  return { app, ctx: { ...ctx, market: app.market, trading: app.trading }, database, schema };
 }
 
 async function run(kind: 'postgres' | 'pglite') {

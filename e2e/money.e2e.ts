@@ -6,18 +6,22 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityI18n } from '../apps/web/src/features/identity/i18n';
 import { moneyI18n } from '../apps/web/src/features/money/i18n';
+import { formatMoneyWithSymbol } from '../apps/web/src/shared/format/money';
 import { errorsI18n, successI18n } from '../apps/web/src/shared/i18n/errors';
 import { rawKeysIn } from './i18n';
 import {
-  adminToken,
   apiCall,
   baseUrl,
+  decideReview,
   LANGUAGES,
   type Lang,
   launch,
   phone,
+  pngBlob,
+  type Session,
   shot,
   uniqueAccount,
+  uploadCall,
 } from './support';
 
 /**
@@ -28,9 +32,6 @@ import {
  * deposits with a receipt, is credited on approval, exchanges yen for dollars, withdraws
  * ¥30,000, is paid out on approval, and finds every step in the fund records.
  */
-
-type Session = { token: string; account: string };
-type Review = { id: number; account: string };
 
 const PASSWORD = 'secret123';
 const FUND_PASSWORD = 'fund-pass-1';
@@ -44,6 +45,9 @@ const WITHDRAW = '30000';
 const JOURNEY_LANG: Lang = 'jp';
 
 const money = (lang: Lang) => moneyI18n.resources[lang];
+/** Yen as the app draws it in the reader's language ("￥" in Japanese, "JP¥" in Chinese). */
+const yen = (amount: string, lang: Lang, sign = false) =>
+  formatMoneyWithSymbol(amount, 'JPY', lang, { sign });
 const identity = (lang: Lang) => identityI18n.resources[lang];
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -91,55 +95,6 @@ async function expectNoRawKeys(page: Page) {
 async function showsText(page: Page, text: string, timeout = 15_000) {
   await expect.poll(() => page.getByText(text, { exact: false }).count(), { timeout }).toBeGreaterThan(0);
 }
-
-async function review(
-  kind: 'kyc' | 'deposit' | 'withdrawal',
-  account: string,
-  decision: 'approve' | 'reject',
-  reason?: string,
-) {
-  const token = await adminToken();
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const pending = (await (
-    await fetch(`${baseUrl()}/api/admin/reviews?kind=${kind}&state=pending&size=100`, { headers })
-  ).json()) as { list: Review[] };
-  const item = pending.list.find((r) => r.account === account);
-  expect(item, `a pending ${kind} review for ${account}`).toBeDefined();
-  const answer = await fetch(`${baseUrl()}/api/admin/reviews/${kind}/${item!.id}/${decision}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ reason: reason ?? 'checked against the documents' }),
-  });
-  expect(answer.ok, `${decision} ${kind}`).toBe(true);
-}
-
-async function upload(pathName: string, fields: Record<string, string | Blob>, session: Session) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value instanceof Blob) form.set(name, value, `${name}.png`);
-    else form.set(name, value);
-  }
-  const answer = await fetch(`${baseUrl()}/api/vue${pathName}`, {
-    method: 'POST',
-    headers: { token: session.token, account: session.account },
-    body: form,
-  });
-  return (await answer.json()) as { status: number; msg: string };
-}
-
-const pngBlob = async (background: string) =>
-  new Blob(
-    [
-      new Uint8Array(
-        await sharp({ create: { width: 160, height: 100, channels: 3, background } })
-          .png()
-          .toBuffer(),
-      ),
-    ],
-    {
-      type: 'image/png',
-    },
-  );
 
 async function signIn(page: Page, session: Session) {
   await page.context().addInitScript((stored: Session) => {
@@ -229,7 +184,7 @@ describe('money and identity journey', () => {
     await shot(page, lang, 'identity-bank-add-kyc-required');
 
     // The operator approves; the user sees it.
-    await review('kyc', account, 'approve');
+    await decideReview('kyc', account, 'approve');
     await go(page, '/mine/verified');
     await expect
       .poll(() => page.getByTestId('kyc-status').getAttribute('data-state'), { timeout: 15_000 })
@@ -270,8 +225,8 @@ describe('money and identity journey', () => {
     await page.waitForURL(/#\/mine\/stored/);
     await expect.poll(() => page.getByTestId('channel-bank').count(), { timeout: 15_000 }).toBe(1);
     await showsText(page, m.channel.quick);
-    await showsText(page, '¥500,000');
-    await showsText(page, '¥10,000,000,000');
+    await showsText(page, yen('500000', lang));
+    await showsText(page, yen('10000000000', lang));
     await expectNoRawKeys(page);
     await shot(page, lang, 'money-stored');
     await page.getByTestId('channel-bank').click();
@@ -287,7 +242,7 @@ describe('money and identity journey', () => {
     // SPEC §6.4: the arrival promise shows before submitting.
     await expect.poll(() => page.getByTestId('arrival-note').textContent()).toContain('24:00');
     await input(page, 'deposit-amount').fill('500');
-    await showsText(page, m.amount.below.replace('{{min}}', '¥1,000'));
+    await showsText(page, m.amount.below.replace('{{min}}', yen('1000', lang)));
     await input(page, 'deposit-amount').fill(DEPOSIT);
     await page.getByTestId('receipt-file').setInputFiles(image('receipt.png'));
     await expect.poll(() => page.getByTestId('receipt-preview').count(), { timeout: 10_000 }).toBe(1);
@@ -305,7 +260,7 @@ describe('money and identity journey', () => {
     await shot(page, lang, 'money-deposit-pending');
 
     // The operator approves: the wallet is credited.
-    await review('deposit', account, 'approve');
+    await decideReview('deposit', account, 'approve');
 
     // Exchange ¥100,000 for dollars at the live rate, confirming the preview.
     await go(page, '/mine/exchange');
@@ -332,11 +287,11 @@ describe('money and identity journey', () => {
     await go(page, '/mine/withdraw');
     await expect
       .poll(() => page.getByTestId('withdraw-min').textContent(), { timeout: 15_000 })
-      .toBe('¥30,000');
+      .toBe(yen('30000', lang));
     await showsText(page, m.withdraw.windowText);
-    await showsText(page, '¥900,000');
+    await showsText(page, yen('900000', lang));
     await input(page, 'withdraw-amount').fill('29999');
-    await showsText(page, m.amount.below.replace('{{min}}', '¥30,000'));
+    await showsText(page, m.amount.below.replace('{{min}}', yen('30000', lang)));
     await input(page, 'withdraw-amount').fill(WITHDRAW);
     await page.locator('input[type=password]').fill('wrong-password');
     await expectNoRawKeys(page);
@@ -356,7 +311,7 @@ describe('money and identity journey', () => {
     await shot(page, lang, 'money-withdraw-done');
 
     // The operator pays it out.
-    await review('withdrawal', account, 'approve');
+    await decideReview('withdrawal', account, 'approve');
 
     // Fund records: every step, in each tab.
     await go(page, '/mine/transactionRecords?tab=transactions');
@@ -364,8 +319,8 @@ describe('money and identity journey', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(5);
     const kinds = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
     expect(kinds.sort()).toEqual(['deposit', 'exchange', 'exchange', 'withdrawal_freeze', 'withdrawal_paid']);
-    await showsText(page, '+¥1,000,000');
-    await showsText(page, '-¥100,000');
+    await showsText(page, yen('1000000', lang, true));
+    await showsText(page, yen('-100000', lang, true));
     await showsText(page, m.kind.exchange);
     await expectNoRawKeys(page);
     await shot(page, lang, 'money-records-transactions');
@@ -379,7 +334,7 @@ describe('money and identity journey', () => {
     await page.getByTestId('tab-withdrawals').click();
     const withdrawals = page.getByTestId('records-withdrawals').getByTestId('fund-record');
     await expect.poll(() => withdrawals.count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => withdrawals.first().textContent()).toContain('-¥30,000');
+    await expect.poll(() => withdrawals.first().textContent()).toContain(yen('-30000', lang, true));
     await expect.poll(() => withdrawals.first().textContent()).toContain(m.state.approved);
     await shot(page, lang, 'money-records-withdrawals');
 
@@ -415,7 +370,7 @@ async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<S
     (await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session))
       .status,
   ).toBe(1);
-  const verify = await upload(
+  const verify = await uploadCall(
     '/user/verify',
     {
       name: REAL_NAME,
@@ -428,10 +383,10 @@ async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<S
   );
   expect(verify.status, verify.msg).toBe(1);
   if (stage === 'failed') {
-    await review('kyc', session.account, 'reject', 'The back of the ID is blurred');
+    await decideReview('kyc', session.account, 'reject', 'The back of the ID is blurred');
     return session;
   }
-  await review('kyc', session.account, 'approve');
+  await decideReview('kyc', session.account, 'approve');
   const card = await apiCall<{ id: number }>(
     '/user/bankAdd',
     {
@@ -447,13 +402,13 @@ async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<S
   );
   expect(card.status, card.msg).toBe(1);
   const receipt = await pngBlob('#b3f0c0');
-  const deposit = await upload(
+  const deposit = await uploadCall(
     '/user/deposit',
     { type: 'jpy', channel: 'bank', amount: DEPOSIT, receipt, fund_password: FUND_PASSWORD },
     session,
   );
   expect(deposit.status, deposit.msg).toBe(1);
-  await review('deposit', session.account, 'approve');
+  await decideReview('deposit', session.account, 'approve');
   const exchange = await apiCall(
     '/user/exchange',
     { from: 'JPY', to: 'USD', amount: EXCHANGE, fund_password: FUND_PASSWORD },
@@ -467,7 +422,7 @@ async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<S
   );
   expect(withdraw.status, withdraw.msg).toBe(1);
   // A second deposit stays under review, so the pending states show too.
-  const pending = await upload(
+  const pending = await uploadCall(
     '/user/deposit',
     { type: 'jpy', channel: 'quick', amount: '50000', receipt, fund_password: FUND_PASSWORD },
     session,
@@ -527,7 +482,7 @@ describe('money and identity screens in every language', () => {
         ['/mine/exchange', 'money-exchange', m.exchange.recent],
         ['/mine/transactionRecords?tab=transactions', 'money-records-transactions', m.kind.withdrawal_freeze],
         ['/mine/transactionRecords?tab=deposits', 'money-records-deposits', m.state.pending],
-        ['/mine/transactionRecords?tab=withdrawals', 'money-records-withdrawals', '-¥30,000'],
+        ['/mine/transactionRecords?tab=withdrawals', 'money-records-withdrawals', yen('-30000', lang, true)],
       ];
       for (const [route, name, text] of screens) {
         await go(page, route);

@@ -78,6 +78,8 @@ export async function signIn(page: Page, session: { token: string; account: stri
   await page.evaluate(({ token, account }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('account', account);
+    // The app may already have sent this visitor on to /login/logon: start again from /login/start.
+    window.location.hash = '#/login/start';
   }, session);
   await page.reload();
 }
@@ -111,3 +113,51 @@ export async function adminToken(): Promise<string> {
 
 export const uniqueAccount = (prefix = 'e2e') =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+
+export type Session = { token: string; account: string };
+
+/** A small real PNG, as a phone camera would hand one over (the server checks content). */
+export async function pngBlob(background: string, size = { width: 160, height: 100 }): Promise<Blob> {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { ...size, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(png)], { type: 'image/png' });
+}
+
+/** Calls a multipart investor call (uploads) for setup steps; files are PNG blobs. */
+export async function uploadCall(pathName: string, fields: Record<string, string | Blob>, session: Session) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof Blob) form.set(name, value, `${name}.png`);
+    else form.set(name, value);
+  }
+  const answer = await fetch(`${baseUrl()}/api/vue${pathName}`, {
+    method: 'POST',
+    headers: { token: session.token, account: session.account },
+    body: form,
+  });
+  return (await answer.json()) as { status: number; msg: string };
+}
+
+/** Decides the pending review of `kind` for `account` through the back-office API (SPEC §9). */
+export async function decideReview(
+  kind: 'kyc' | 'deposit' | 'withdrawal' | 'loan' | 'daytrade' | 'block',
+  account: string,
+  decision: 'approve' | 'reject',
+  reason = 'checked against the documents',
+): Promise<void> {
+  const token = await adminToken();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const pending = (await (
+    await fetch(`${baseUrl()}/api/admin/reviews?kind=${kind}&state=pending&size=100`, { headers })
+  ).json()) as { list: Array<{ id: number; account: string }> };
+  const item = pending.list.find((r) => r.account === account);
+  if (!item) throw new Error(`no pending ${kind} review for ${account}`);
+  const answer = await fetch(`${baseUrl()}/api/admin/reviews/${kind}/${item.id}/${decision}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ reason }),
+  });
+  if (!answer.ok) throw new Error(`${decision} ${kind}: ${answer.status}`);
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Runs every suite (README "Test"): check, unit + property + integration on the embedded
-// database, the integration suite again on PostgreSQL, and the browser journeys in Chromium.
-// Installs what it needs (Chromium, PostgreSQL) when missing; never skips a suite silently.
-// `node scripts/test.mjs e2e` runs the browser journeys only; `pg` the PostgreSQL run only.
+// database, the integration suite again on PostgreSQL, the fault-injection suite (real server
+// processes on PostgreSQL and Redis, docs/reliability.md), and the browser journeys in Chromium.
+// Installs what it needs (Chromium, PostgreSQL, Redis) when missing; never skips a suite silently.
+// `node scripts/test.mjs e2e` runs the browser journeys only; `pg` the PostgreSQL run only;
+// `faults` the fault-injection suite only.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -51,14 +53,30 @@ function vitest(name, args, env = {}) {
 }
 
 const postgresUrl = process.env.KABUTO_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// The scale-out and cross-node tests and the fault-injection suite reach Redis; checked once.
+let redisReady = null;
+const ensureRedis = () => (redisReady ??= run('Redis available', 'bash', ['scripts/ensure-redis.sh']));
 
 if (only === 'all') {
   run('check (lint + typecheck)', 'npm', ['run', 'check']);
+  ensureRedis();
   vitest('unit, property and integration (embedded database)', []);
 }
 if (only === 'all' || only === 'pg') {
+  ensureRedis();
   if (run('PostgreSQL available', 'bash', ['scripts/ensure-postgres.sh'])) {
     vitest('integration (PostgreSQL)', ['apps/server'], { KABUTO_TEST_DATABASE_URL: postgresUrl });
+  }
+}
+if (only === 'all' || only === 'faults') {
+  if (run('PostgreSQL available', 'bash', ['scripts/ensure-postgres.sh']) && ensureRedis()) {
+    vitest(
+      'fault injection (PostgreSQL, Redis, real processes)',
+      ['--config', 'test/faults/vitest.config.ts'],
+      {
+        KABUTO_PG_URL: postgresUrl,
+      },
+    );
   }
 }
 if (only === 'all' || only === 'e2e') {

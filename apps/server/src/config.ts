@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Currency } from '@kabuto/contract';
 
@@ -23,6 +23,19 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * Namespace of every Redis channel and key of this deployment (REDIS_PREFIX), so deployments
+   * sharing one Redis never mix prices or counters. Default: derived from the database name.
+   */
+  redisPrefix: string;
+  /**
+   * Proxies whose forwarding headers (X-Forwarded-For, -Proto, -Host) are believed: addresses,
+   * CIDR ranges or proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). Empty: none, the
+   * client address is the connection's.
+   */
+  trustProxy: string[];
+  /** Bearer token that /metrics asks for; null: /metrics is not served. */
+  metricsToken: string | null;
   adminPassword: string | null;
   marketHours: HoursMode;
   fundHours: HoursMode;
@@ -44,17 +57,24 @@ export interface Config {
   initialCreditScore: number;
   loanCapMinor: number;
   loanDailyRateBps: number;
+  /** Days from a loan's credit to the end of its term (past it, overdue). */
+  loanTermDays: number;
   dayTradeLeverage: number;
-  /** Security limits (CONVENTIONS §11). */
+  /** A ledger adjustment larger than this (per currency) needs a second operator's approval (SPEC §9). */
+  adjustmentApprovalMinor: Record<Currency, number>;
+  /**
+   * Security limits (CONVENTIONS §11). One lock over every secret of a user (SPEC §6.1): this
+   * many wrong login, original or fund passwords within `loginLockMinutes` lock them all for
+   * `loginLockMinutes`.
+   */
   loginMaxFailures: number;
   loginLockMinutes: number;
-  fundPasswordMaxFailures: number;
-  fundPasswordLockMinutes: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** How long a node keeps a session it has read (SESSION_CACHE_MS; 0 turns the cache off). */
   sessionCacheMs: number;
   rateLimitPerMinute: number;
+  /** Order, cancel and close calls per account per minute (ORDER_RATE_LIMIT_PER_MINUTE). */
   orderRateLimitPerMinute: number;
   /** Per-address login and registration attempts (brute-force protection, SPEC §6.1). */
   loginRateLimitPerMinute: number;
@@ -89,16 +109,42 @@ function allCurrencies(valueJpy: number, usd: number, cny: number): Record<Curre
   };
 }
 
+/**
+ * The default REDIS_PREFIX: `kabuto:<database name>` for PostgreSQL (every node of a deployment
+ * names the same database, whatever host alias it reaches it by); for the embedded database,
+ * which serves one node, a digest of its data directory.
+ */
+export function defaultRedisPrefix(databaseUrl: string | null, dataDir: string): string {
+  if (databaseUrl) {
+    let name = '';
+    try {
+      name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+    } catch {
+      // Not a URL (a key=value connection string): fall through to the digest.
+    }
+    if (name) return `kabuto:${name}`;
+    return `kabuto:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 12)}`;
+  }
+  return `kabuto:embedded-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || null;
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   // SPEC §11: the embedded demo lets a newcomer try every flow at any hour; production is real.
   const defaultHours: HoursMode = databaseUrl ? 'real' : 'always';
   const config: Config = {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+    metricsToken: env.METRICS_TOKEN || null,
+    redisPrefix: env.REDIS_PREFIX || defaultRedisPrefix(databaseUrl, dataDir),
     adminPassword: env.ADMIN_PASSWORD || null,
     marketHours: hours(env.MARKET_HOURS, defaultHours),
     fundHours: hours(env.FUND_HOURS, defaultHours),
@@ -137,16 +183,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     initialCreditScore: 600,
     loanCapMinor: 10_000_000,
     loanDailyRateBps: 5,
+    loanTermDays: 30,
     dayTradeLeverage: 5,
+    adjustmentApprovalMinor: allCurrencies(100_000, 1_000_00, 5_000_00),
     loginMaxFailures: 5,
     loginLockMinutes: 15,
-    fundPasswordMaxFailures: 5,
-    fundPasswordLockMinutes: 30,
     sessionIdleMinutes: 60 * 24,
     sessionAbsoluteHours: 24 * 30,
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 2_000),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
-    orderRateLimitPerMinute: 60,
+    orderRateLimitPerMinute: Number(env.ORDER_RATE_LIMIT_PER_MINUTE ?? 60),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
     ...overrides,
   };
@@ -174,6 +220,8 @@ export function publicConfig(config: Config): Array<{ name: string; value: strin
     exchangeSpreadBps: String(config.exchangeSpreadBps),
     depositChannels: JSON.stringify(config.depositChannels.map((c) => ({ id: c.id, maxMinor: c.maxMinor }))),
     dayTradeLeverage: String(config.dayTradeLeverage),
+    loanDailyRateBps: String(config.loanDailyRateBps),
+    loanTermDays: String(config.loanTermDays),
     toastMs: '2000',
     unauthorizedRedirectMs: '1500',
     exitRedirectMs: '1000',

@@ -6,32 +6,24 @@ import type { DB } from './db/schema';
 import type { SessionCache } from './http/session-cache';
 
 /**
- * Services shared by the feature modules. Features add their own services here by
- * declaration merging:
- *   declare module '../../context' { interface AppContext { market: MarketService } }
- * and set them in their `init`, which runs in the order of `features` (modules/index.ts).
+ * The platform every module stands on: configuration, the clock, the database, the session
+ * cache and the log. It holds nothing of any module's: what one module offers another is a named
+ * port, a typed decorator of the Fastify instance (ports.ts), declared by the module that
+ * provides it and listed in the `dependencies` of each module that uses it (modules/index.ts).
  */
 export interface AppContext {
   config: Config;
   clock: Clock;
-  /** The database, through the session cache's plugin (http/session-cache.ts). */
   db: DB;
   database: Database;
   /** Signed-in sessions, cached per node for `config.sessionCacheMs`. */
   sessions: SessionCache;
   log: FastifyBaseLogger;
-  /** Timers and listeners started by features; stopped on close. */
+  /** Timers and listeners started by modules; stopped on close, last first. */
   onClose: Array<() => Promise<void> | void>;
-}
-
-export interface Feature {
-  name: string;
-  /** Build services and attach them to the context. */
-  init?(ctx: AppContext): Promise<void> | void;
-  /** Register routes (investor calls via `route`, admin calls under /api/admin). */
-  routes?(app: import('fastify').FastifyInstance, ctx: AppContext): Promise<void> | void;
-  /** Seed demo data on an empty database (first start only). */
-  seed?(ctx: AppContext): Promise<void>;
-  /** Background work: feeds, jobs. Not started in tests unless asked. */
-  start?(ctx: AppContext): Promise<void> | void;
+  /** Demo data (first start on an empty database) and background work, run in module order. */
+  lifecycle: {
+    seed: Array<() => Promise<void>>;
+    start: Array<() => Promise<void> | void>;
+  };
 }

@@ -18,6 +18,14 @@ async function main() {
     ...(config.redisUrl ? { rateLimitRedis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
   });
 
+  // Lost connections are survived, not fatal (docs/operations.md "Database connections").
+  database.watch((event) => {
+    if (event.kind === 'down') app.log.error({ err: event.error }, 'database connection lost; reconnecting');
+    else if (event.kind === 'up')
+      app.log.info({ downForMs: event.downForMs }, 'database connection restored');
+    else app.log.debug({ err: event.error }, 'database connection fault');
+  });
+
   const generated = config.adminPassword ? null : randomPassword();
   if (await ensureFirstOperator(ctx, config.adminPassword ?? generated!)) {
     if (generated) {

@@ -7,16 +7,33 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { ManualClock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config';
-import type { AppContext, Feature } from '../src/context';
+import type { AppContext } from '../src/context';
 import { inTransaction, openDatabase } from '../src/db/database';
 import { HOUSE, postTransaction } from '../src/ledger/ledger';
+import type { Module } from '../src/module';
+import '../src/ports';
 
 /** Set by the PostgreSQL run of the integration suite (scripts/test.mjs). */
 export const TEST_DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || null;
 
+/**
+ * The platform and every module's port, for tests to reach into (a port set here changes it for
+ * the module that uses it: ports are shared objects). Ports of modules a test leaves out are absent.
+ */
+export interface TestContext extends AppContext {
+  market: FastifyInstance['market'];
+  marketData: FastifyInstance['marketData'];
+  trading: FastifyInstance['trading'];
+  openPositions: FastifyInstance['openPositions'];
+  files: FastifyInstance['files'];
+  reviewQueue: FastifyInstance['reviewQueue'];
+  jobs: FastifyInstance['jobs'];
+  accounts: FastifyInstance['accounts'];
+}
+
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: TestContext;
   clock: ManualClock;
   close(): Promise<void>;
 }
@@ -40,7 +57,7 @@ export const TEST_NOW = '2026-11-17T01:00:00.000Z';
  * close). The clock is frozen at TEST_NOW.
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; features?: Feature[]; seed?: boolean; now?: string } = {},
+  options: { config?: Partial<Config>; modules?: Module[]; seed?: boolean; now?: string } = {},
 ): Promise<TestApp> {
   const schema = TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({
@@ -72,12 +89,23 @@ export async function createTestApp(
     serveStatic: false,
     seed: options.seed ?? false,
     background: false,
-    ...(options.features ? { features: options.features } : {}),
+    ...(options.modules ? { modules: options.modules } : {}),
   });
   await app.ready();
+  const ports: TestContext = {
+    ...ctx,
+    market: app.market,
+    marketData: app.marketData,
+    trading: app.trading,
+    openPositions: app.openPositions,
+    files: app.files,
+    reviewQueue: app.reviewQueue,
+    jobs: app.jobs,
+    accounts: app.accounts,
+  };
   return {
     app,
-    ctx,
+    ctx: ports,
     clock,
     async close() {
       await app.close();
@@ -185,4 +213,17 @@ export async function setFundPassword(
 ): Promise<void> {
   const res = await api(app, '/user/setFundPassword', { password, repassword: password }, { session });
   if (res.status !== 1) throw new Error(`setFundPassword failed: ${res.msg}`);
+}
+
+/**
+ * Sets account flags (SPEC §5: banned, frozen, trade-barred, with a reason) as the back office
+ * does: the row written, then every node's cached sessions of the user dropped.
+ */
+export async function setAccountFlags(
+  ctx: AppContext,
+  userId: number,
+  flags: { banned?: boolean; frozen?: boolean; trade_barred?: boolean; flag_reason?: string | null },
+): Promise<void> {
+  await ctx.db.updateTable('users').set(flags).where('id', '=', userId).execute();
+  ctx.sessions.forgetUser(userId);
 }

@@ -55,7 +55,35 @@ export type RankingWindow = (typeof RANKING_WINDOWS)[number];
 
 export const KYC_STATES = ['unverified', 'pending', 'verified', 'failed'] as const;
 export type KycState = (typeof KYC_STATES)[number];
-export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
 export const POSITION_STATES = ['pending', 'holding', 'closing', 'closed', 'cancelled'] as const;
 export type PositionState = (typeof POSITION_STATES)[number];
+
+/**
+ * SPEC §0.2: what a ledger transaction records, shown as the type of a fund record. A closed
+ * list: the ledger refuses any other kind, and each product adds its kinds here as it lands.
+ */
+export const LEDGER_KINDS = [
+  'deposit',
+  'withdrawal_freeze',
+  'withdrawal_paid',
+  'withdrawal_release',
+  'exchange',
+  'order_place',
+  'order_open',
+  'order_fill',
+  'order_cancel',
+  'order_expire',
+  'position_close',
+  'stop_out',
+  'adjustment',
+  'loan_credit',
+  'loan_interest',
+  'loan_repay',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** SPEC §5 reviews: every reviewed kind goes through the one review queue. */
+export const REVIEW_KINDS = ['deposit', 'withdrawal', 'kyc', 'loan', 'daytrade', 'block'] as const;
+export type ReviewKindName = (typeof REVIEW_KINDS)[number];
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal, flag, int, password, text } from './fields';
 import type { ErrorKey, SuccessKey } from './keys';
 
 /** SPEC §8: every investor call answers HTTP 200 with this envelope. */
@@ -10,26 +11,23 @@ export type Envelope<T> = Ok<T> | Refusal;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
-// ---- Field helpers. Form-encoded bodies carry strings, so numbers and flags are coerced here. ----
-
-const trimmed = z.string().trim();
+// ---- Request fields, made of the builders in fields.ts (strict text and numbers). ----
 
 /** A decimal amount as typed by a user: digits with an optional fraction, no sign. */
-export const zAmount = trimmed.regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount expected');
+export const zAmount = decimal({ integerDigits: 15, fractionDigits: 8 });
 /** A price: positive decimal. */
-export const zPrice = trimmed.regex(/^\d{1,12}(\.\d{1,6})?$/, 'decimal price expected');
-export const zId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const zPage = z.coerce.number().int().min(1).max(100_000).default(1);
-export const zSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
-/** A checkbox: '1', 'true', 'on', 'yes' (or true) are ticked; anything else is not. */
-export const zFlag = z
-  .union([z.boolean(), z.string(), z.number()])
-  .optional()
-  .transform(
-    (v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'on', 'yes'].includes(v)),
-  );
-export const zPassword = z.string().min(1).max(128);
-export const zStockCode = trimmed.regex(/^[A-Za-z0-9.\-^]{1,16}$/, 'stock code expected');
+export const zPrice = decimal({ integerDigits: 12, fractionDigits: 6 });
+export const zId = int({ min: 1 });
+export const zPage = int({ min: 1, max: 100_000 }).default(1);
+export const zSize = int({ min: 1, max: PAGE_SIZE_MAX }).default(PAGE_SIZE_DEFAULT);
+/** A checkbox: '1', 'true', 'on', 'yes' (or true, 1) are ticked; '', '0', 'false', 'off', 'no' are not. */
+export const zFlag = flag();
+export const zPassword = password();
+export const zStockCode = text({
+  max: 16,
+  pattern: /^[A-Za-z0-9.\-^]{1,16}$/,
+  patternHint: 'stock code expected',
+});
 
 /** Money and dates on the wire. */
 export const zMoney = z.string().describe('decimal string');

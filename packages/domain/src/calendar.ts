@@ -56,7 +56,8 @@ export function zonedInstant(timeZone: string, localDate: string, clock: string)
   return new Date(new TZDate(year, month - 1, day, hours % 24, minutes, timeZone).getTime());
 }
 
-function localDateIn(timeZone: string, instant: Date): string {
+/** The calendar date of an instant in `timeZone`. */
+export function localDateIn(timeZone: string, instant: Date): string {
   const zoned = new TZDate(instant.getTime(), timeZone);
   return formatLocalDate(zoned.getFullYear(), zoned.getMonth() + 1, zoned.getDate());
 }

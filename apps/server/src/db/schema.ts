@@ -25,8 +25,12 @@ export interface UsersTable {
   flag_reason: string | null;
   login_failures: Generated<number>;
   locked_until: Date | null;
+  /** No longer counted: every secret counts in login_failures (migration 0010). */
   fund_failures: Generated<number>;
+  /** No longer set: every secret locks through locked_until (migration 0010). */
   fund_locked_until: Date | null;
+  /** Last wrong secret; failures older than the lock window no longer count. */
+  secret_failed_at: Date | null;
   created_at: Timestamp;
 }
 
@@ -38,6 +42,16 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Date;
   ended_at: Date | null;
+  /** The browser that opened the session (shortened), for the list of active sessions. */
+  user_agent: string | null;
+}
+
+/** Lock state of login names that have no account (SPEC §6.1: answers do not reveal which exist). */
+export interface LoginThrottleTable {
+  account: string;
+  failures: number;
+  failed_at: Date;
+  locked_until: Date | null;
 }
 
 export interface LedgerAccountsTable {
@@ -104,6 +118,9 @@ export interface OperatorsTable {
   password_hash: string;
   role: string;
   disabled: Generated<boolean>;
+  /** Base32 TOTP secret (set up, then enabled with a first code). */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -126,9 +143,92 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface ReviewsTable {
+  id: Id;
+  kind: string;
+  /** The business row under review, in the kind's own table. */
+  subject_id: number;
+  user_id: number;
+  state: Generated<'pending' | 'approved' | 'rejected'>;
+  created_at: Date;
+  /** SPEC §9: the promised time, shown against the waiting time. */
+  due_at: Date;
+  reviewer_id: number | null;
+  reviewed_at: Date | null;
+  reason: string | null;
+}
+
+export interface LedgerHoldsTable {
+  id: Id;
+  user_id: number;
+  currency: string;
+  purpose: string;
+  amount_minor: number;
+  state: Generated<'held' | 'settled' | 'released'>;
+  ref_type: string | null;
+  ref_id: number | null;
+  hold_transaction_id: number;
+  resolve_transaction_id: number | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+export interface JobRunsTable {
+  job: string;
+  slot: string;
+  due_at: Date;
+  started_at: Date;
+  finished_at: Date | null;
+  outcome: 'running' | 'done' | 'failed';
+  detail: string | null;
+}
+
+export interface LoansTable {
+  id: Id;
+  user_id: number;
+  order_no: string;
+  currency: string;
+  amount_minor: number;
+  daily_rate_bps: number;
+  term_days: number;
+  state: Generated<'pending' | 'rejected' | 'active' | 'overdue' | 'repaid'>;
+  interest_minor: Generated<number>;
+  reason: string | null;
+  reviewer_id: number | null;
+  reviewed_at: Date | null;
+  /** The review's promised time. */
+  due_at: Date;
+  started_at: Date | null;
+  /** End of the term (started + term days): past it the loan is overdue. */
+  matures_at: Date | null;
+  repaid_at: Date | null;
+  credit_transaction_id: number | null;
+  repay_transaction_id: number | null;
+  created_at: Date;
+}
+
+export interface LoanAccrualsTable {
+  loan_id: number;
+  /** The Tokyo date of the accrual (one per loan per day). */
+  day: string;
+  amount_minor: number;
+  transaction_id: number | null;
+}
+
+export interface CreditEventsTable {
+  id: Id;
+  user_id: number;
+  event: 'verified' | 'on_time_repayment' | 'overdue' | 'stop_out';
+  points: number;
+  score_after: number;
+  memo: string | null;
+  created_at: Date;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
@@ -138,6 +238,12 @@ export interface Tables {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  reviews: ReviewsTable;
+  ledger_holds: LedgerHoldsTable;
+  job_runs: JobRunsTable;
+  loans: LoansTable;
+  loan_accruals: LoanAccrualsTable;
+  credit_events: CreditEventsTable;
 }
 
 export type DB = Kysely<Tables>;

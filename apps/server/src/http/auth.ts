@@ -1,22 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { Executor, UsersTable } from '../db/schema';
+import type { UsersTable } from '../db/schema';
 import { DomainError } from '../errors';
+import { checkSecret } from './secrets';
 
 export type User = Selectable<UsersTable>;
 
-/** Argon2id with the library's defaults (memory-hard, OWASP-recommended parameters). */
-export const hashPassword = (password: string) => hash(password);
-export const verifyPassword = async (passwordHash: string, password: string) => {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
-};
+export { hashPassword, verifyPassword } from './secrets';
 
 /** 256 random bits; only the SHA-256 of a token is stored. */
 export function newToken(): { token: string; tokenHash: string } {
@@ -28,16 +20,45 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** How often a session's last-seen time is written (idle expiry needs minute precision only). */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Longest `account` header read (accounts are at most 40 characters; percent-encoding triples that). */
+const ACCOUNT_HEADER_MAX = 200;
+
+/** The `account` header, percent-decoded; null when absent, repeated, too long or malformed. */
+function accountHeader(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > ACCOUNT_HEADER_MAX) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // A malformed percent-encoding is a wrong account, not a fault (answered 401).
+    return null;
+  }
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<User | null>>();
+
+/**
+ * The request's session, resolved once per request: the per-account rate limit (route.ts) asks
+ * for it before the handler does.
+ */
+export function authenticateOnce(ctx: AppContext, req: FastifyRequest): Promise<User | null> {
+  let user = resolved.get(req);
+  if (!user) {
+    user = authenticate(ctx, req);
+    resolved.set(req, user);
+  }
+  return user;
+}
+
 /**
  * Resolves the session from the `token` and `account` headers. Returns null when missing,
- * unknown, ended, idle too long, past its absolute expiry, or for another account. The session
- * row and its account come from the node's short-lived cache when present (session-cache.ts).
+ * malformed, unknown, ended, idle too long, past its absolute expiry, or for another account. The
+ * session row and its account come from the node's short-lived cache when present
+ * (session-cache.ts).
  */
 export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<User | null> {
   const token = req.headers.token;
-  const account = req.headers.account;
-  if (typeof token !== 'string' || typeof account !== 'string' || token.length < 16 || token.length > 128)
-    return null;
+  const account = accountHeader(req.headers.account);
+  if (typeof token !== 'string' || account === null || token.length < 16 || token.length > 128) return null;
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   let session = ctx.sessions.get(tokenHash);
@@ -59,7 +80,7 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
     session = { user, sessionId: session_id, lastSeenAt: last_seen_at, expiresAt: expires_at };
     ctx.sessions.set(tokenHash, session);
   }
-  if (session.user.account !== decodeURIComponent(account)) return null;
+  if (session.user.account !== account) return null;
   const idleLimit = now.getTime() - ctx.config.sessionIdleMinutes * 60_000;
   if (session.expiresAt.getTime() <= now.getTime() || session.lastSeenAt.getTime() < idleLimit) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -85,40 +106,24 @@ export function assertAllowed(user: User, guard: Guard): void {
 }
 
 /**
- * Checks the fund password (SPEC §6.1) in its own write, so a wrong attempt is counted even
- * though the refused request changes nothing else. Locks after repeated failures.
+ * Checks the fund password (SPEC §6.1): unset answers `fund_password_unset`; a wrong one answers
+ * `fund_password_wrong` and counts towards the user's one lock over every secret (secrets.ts).
  */
 export async function verifyFundPassword(
   ctx: AppContext,
   userId: number,
   password: string | undefined,
 ): Promise<void> {
-  const db: Executor = ctx.db;
-  const user = await db
+  const user = await ctx.db
     .selectFrom('users')
-    .select(['fund_password_hash', 'fund_failures', 'fund_locked_until'])
+    .select(['fund_password_hash', 'locked_until'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (!user.fund_password_hash) throw new DomainError('fund_password_unset');
-  const now = ctx.clock.now();
-  if (user.fund_locked_until && user.fund_locked_until.getTime() > now.getTime()) {
-    throw new DomainError('locked_out', { until: user.fund_locked_until.toISOString() });
-  }
-  if (!password) throw new DomainError('fund_password_wrong', { field: 'fund_password' });
-  if (await verifyPassword(user.fund_password_hash, password)) {
-    if (user.fund_failures > 0)
-      await db.updateTable('users').set({ fund_failures: 0 }).where('id', '=', userId).execute();
-    return;
-  }
-  const failures = user.fund_failures + 1;
-  const lock = failures >= ctx.config.fundPasswordMaxFailures;
-  await db
-    .updateTable('users')
-    .set({
-      fund_failures: lock ? 0 : failures,
-      fund_locked_until: lock ? new Date(now.getTime() + ctx.config.fundPasswordLockMinutes * 60_000) : null,
-    })
-    .where('id', '=', userId)
-    .execute();
-  throw new DomainError(lock ? 'locked_out' : 'fund_password_wrong', { field: 'fund_password' });
+  const field = 'fund_password';
+  if (user.locked_until && user.locked_until.getTime() > ctx.clock.now().getTime())
+    throw new DomainError('locked_out', { until: user.locked_until.toISOString(), field });
+  // Nothing typed is not a guess: it is refused without counting.
+  if (!password) throw new DomainError('fund_password_wrong', { field });
+  await checkSecret(ctx, userId, 'fund', password, { key: 'fund_password_wrong', field });
 }

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { CallDef, ParsedRequestOf, ResponseOf, SuccessKey } from '@kabuto/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import {
+  type CallDef,
+  ERROR_KEYS,
+  type ParsedRequestOf,
+  type ResponseOf,
+  SUCCESS_KEYS,
+  type SuccessKey,
+} from '@kabuto/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import { LIMITS } from '../config';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
-import { assertAllowed, authenticate, type Guard, type User } from './auth';
+import { assertAllowed, authenticateOnce, type Guard, type User } from './auth';
 
 export const API_PREFIX = '/api/vue';
 
@@ -39,13 +47,15 @@ export interface RouteOptions {
   perMinute?: number;
 }
 
-/** Answers that the idempotency store replays; an entry in progress has status 0. */
-const IN_PROGRESS = 0;
+/** Calls a banned account may still make: who am I (the client then logs out), and logging out. */
+const SIGNED_IN_WHILE_BANNED = new Set(['/user/getUserinfo', '/user/logout', '/user/logoutAll']);
 
-function firstIssueField(error: z.ZodError): string {
-  const path = error.issues[0]?.path ?? [];
-  return path.length > 0 ? path.map(String).join('.') : 'body';
-}
+/** Keys that name the prototype chain are never fields (the JSON parser refuses them too). */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A key's row is written claimed, then answered, within one transaction (see `idempotent`). */
+const IN_PROGRESS = 0;
+const ANSWERED = 200;
 
 async function readMultipart(
   req: FastifyRequest,
@@ -72,7 +82,9 @@ async function readMultipart(
     if (code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE') {
       throw new DomainError('file_invalid', { reason: code });
     }
-    throw error;
+    // Anything else here is the body itself failing to parse (busboy: malformed parts, an
+    // unexpected end of the form): the request is malformed, not the server.
+    throw new DomainError('bad_request', { field: 'body' });
   }
   return { fields, files };
 }
@@ -96,10 +108,42 @@ function isUploadedFile(value: unknown): value is UploadedFile {
   );
 }
 
+/** What the request carried, put together before validation (see `route`). */
+interface Gathered {
+  files: Record<string, UploadedFile>;
+  /** A multipart body that could not be read; answered after authentication. */
+  multipartError?: unknown;
+  /** A body or field name that is malformed as a whole; answered after authentication. */
+  malformed?: string;
+}
+const gathered = new WeakMap<FastifyRequest, Gathered>();
+
+/** The answer envelope of a call, for the OpenAPI document (SPEC §8). */
+function envelopeOf(call: CallDef) {
+  return z.union([
+    z.object({ status: z.literal(1), msg: z.enum(SUCCESS_KEYS), data: call.response }),
+    z.object({
+      status: z.literal(0),
+      msg: z.enum(ERROR_KEYS),
+      data: z.object({ field: z.string().optional() }).catchall(z.unknown()).optional(),
+    }),
+  ]);
+}
+
+/** The field a failed validation names: the path of its first issue. */
+function fieldOf(error: { validation?: FastifyError['validation'] }): string {
+  const first = error.validation?.[0];
+  const path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+  return path || 'body';
+}
+
 /**
- * Registers one investor call: POST /api/vue<path>, form or JSON (multipart for uploads),
- * validated by the contract schema; `{status, msg, data}` answers; 401 without a session on a
- * protected call; Idempotency-Key replay on money and order calls.
+ * Registers one investor call: POST /api/vue<path>, form or JSON (multipart for uploads). The
+ * request and answer schemas come from the contract: fastify-type-provider-zod's compiler
+ * validates the request with them and its transform documents both in the OpenAPI document
+ * (`@fastify/swagger`); the handler's types come from the same call definition (CallDef).
+ * Answers `{status, msg, data}`; 401 without a session on a protected call (before any
+ * validation); Idempotency-Key replay on money and order calls.
  */
 export function route<C extends CallDef, Authed extends boolean = C['auth'] extends true ? true : false>(
   app: FastifyInstance,
@@ -112,14 +156,72 @@ export function route<C extends CallDef, Authed extends boolean = C['auth'] exte
   app.post(
     `${API_PREFIX}${call.path}`,
     {
+      schema: {
+        summary: call.summary,
+        operationId: call.path.replace(/^\//, '').replaceAll('/', '_'),
+        tags: [call.path.split('/')[1] ?? 'api'],
+        ...(call.auth ? { security: [{ token: [], account: [] }] } : {}),
+        consumes: call.multipart
+          ? ['multipart/form-data']
+          : ['application/x-www-form-urlencoded', 'application/json'],
+        ...(call.idempotent
+          ? {
+              headers: z.looseObject({
+                'idempotency-key': z.string().max(LIMITS.idempotencyKeyLength).optional(),
+              }),
+            }
+          : {}),
+        body: call.request,
+        response: {
+          200: envelopeOf(call),
+          401: z.object({ status: z.literal(0), msg: z.literal('session_expired') }),
+        },
+      },
+      // A request that fails validation still reaches the handler: it answers 401 first when
+      // the session is missing, then `bad_request` naming the field.
+      attachValidation: true,
+      // Form, JSON, query string and multipart parts are one set of fields (SPEC §8).
+      preValidation: async (req) => {
+        const found: Gathered = { files: {} };
+        gathered.set(req, found);
+        const body = req.body;
+        // A body is an object of fields: a JSON array, scalar or null, or a multipart body sent
+        // to a call that takes none, is malformed rather than empty.
+        if (
+          (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) ||
+          (!call.multipart && req.isMultipart())
+        ) {
+          found.malformed = 'body';
+          req.body = {};
+          return;
+        }
+        let raw: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+        if (call.multipart && req.isMultipart()) {
+          try {
+            const parts = await readMultipart(req);
+            raw = { ...raw, ...parts.fields, ...parts.files };
+            found.files = parts.files;
+          } catch (error) {
+            found.multipartError = error;
+          }
+        } else if (body) {
+          raw = { ...raw, ...(body as Record<string, unknown>) };
+        }
+        found.malformed = Object.keys(raw).find((key) => PROTOTYPE_KEYS.has(key));
+        req.body = raw;
+      },
       config: options.perMinute
         ? {
             rateLimit: {
               max: options.perMinute,
               timeWindow: 60_000,
-              keyGenerator: (req: FastifyRequest) =>
-                // Signed-in calls are limited per account; the others per address.
-                `${call.path}|${call.auth && typeof req.headers.account === 'string' ? req.headers.account : req.ip}`,
+              // Signed-in calls are limited per account, counted only once the session is proven:
+              // a request with a wrong token counts against its address, never against the
+              // account it names. The others are limited per address.
+              keyGenerator: async (req: FastifyRequest) => {
+                const user = call.auth ? await authenticateOnce(ctx, req) : null;
+                return user ? `${call.path}|user:${user.id}` : `${call.path}|ip:${req.ip}`;
+              },
             },
           }
         : {},
@@ -127,32 +229,24 @@ export function route<C extends CallDef, Authed extends boolean = C['auth'] exte
     async (req, reply) => {
       let user: User | null = null;
       if (call.auth) {
-        user = await authenticate(ctx, req);
+        user = await authenticateOnce(ctx, req);
         if (!user) return reply.code(401).send({ status: 0, msg: 'session_expired' });
         // A banned account may still read who it is (the client then logs out) and log out.
-        if (call.path !== '/user/getUserinfo' && call.path !== '/user/logout')
-          assertAllowed(user, options.guard ?? 'use');
+        if (!SIGNED_IN_WHILE_BANNED.has(call.path)) assertAllowed(user, options.guard ?? 'use');
       }
-
-      let raw: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-      let files: Record<string, UploadedFile> = {};
-      if (call.multipart && req.isMultipart()) {
-        const parts = await readMultipart(req);
-        raw = { ...raw, ...parts.fields, ...parts.files };
-        files = parts.files;
-      } else if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-        raw = { ...raw, ...(req.body as Record<string, unknown>) };
+      const found = gathered.get(req) ?? { files: {} };
+      if (found.malformed) return { status: 0, msg: 'bad_request', data: { field: found.malformed } };
+      if (found.multipartError) throw found.multipartError;
+      if (req.validationError) {
+        return { status: 0, msg: 'bad_request', data: { field: fieldOf(req.validationError) } };
       }
-      const parsed = call.request.safeParse(raw);
-      if (!parsed.success) {
-        return { status: 0, msg: 'bad_request', data: { field: firstIssueField(parsed.error) } };
-      }
+      const body = req.body as ParsedRequestOf<C>;
 
       const run = async () => {
         const result = await handler({
-          body: parsed.data as ParsedRequestOf<C>,
+          body,
           user: user as CallContext<C, Authed>['user'],
-          files,
+          files: found.files,
           req,
           reply,
           ctx,
@@ -170,15 +264,19 @@ export function route<C extends CallDef, Authed extends boolean = C['auth'] exte
       if (!call.idempotent || !user || typeof key !== 'string' || key.length === 0) return run();
       if (key.length > LIMITS.idempotencyKeyLength)
         return { status: 0, msg: 'bad_request', data: { field: 'Idempotency-Key' } };
-      return idempotent(ctx, user.id, key, call.path, requestHash(call.path, parsed.data), run);
+      return idempotent(ctx, user.id, key, call.path, requestHash(call.path, body), run);
     },
   );
 }
 
 /**
  * Stripe-style idempotency (CONVENTIONS §5): the first answer for (user, key) is stored and
- * replayed; a concurrent repeat while the first is running is refused as too frequent; a repeat
- * with a different request is a bad request. Faults (5xx) are not stored, so a retry runs again.
+ * replayed. The key, the business write and the answer are one unit of work (db/ambient.ts):
+ * they commit together, or nothing does, so a crash at any point leaves either no trace (the
+ * retry runs afresh) or the stored answer (the retry replays it) — never a business write without
+ * its answer. A concurrent repeat waits for the first to finish and replays its answer. A refusal
+ * is an answer too; a fault (5xx) rolls everything back. A repeat with a different request is a
+ * bad request. Keys live IDEMPOTENCY_KEY_HOURS (jobs: idempotency-key cleanup).
  */
 async function idempotent(
   ctx: AppContext,
@@ -188,53 +286,58 @@ async function idempotent(
   hash: string,
   run: () => Promise<unknown>,
 ): Promise<unknown> {
-  const claimed = await ctx.db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: userId,
-      key,
-      path,
-      request_hash: hash,
-      status_code: IN_PROGRESS,
-      response: 'null',
-      created_at: ctx.clock.now(),
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) {
-    const existing = await ctx.db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    if (existing.path !== path || existing.request_hash !== hash) {
-      return { status: 0, msg: 'bad_request', data: { field: 'Idempotency-Key' } };
-    }
-    if (existing.status_code === IN_PROGRESS) return { status: 0, msg: 'too_frequent' };
-    return existing.response;
-  }
-  let answer: unknown;
-  try {
-    answer = await run();
-  } catch (error) {
-    if (error instanceof DomainError) {
-      answer = { status: 0, msg: error.key, ...(error.data ? { data: error.data } : {}) };
-    } else {
-      await ctx.db
-        .deleteFrom('idempotency_keys')
+  return ctx.database.atomically(async () => {
+    const claimed = await ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        key,
+        path,
+        request_hash: hash,
+        status_code: IN_PROGRESS,
+        response: 'null',
+        created_at: ctx.clock.now(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) {
+      const existing = await ctx.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
         .where('user_id', '=', userId)
         .where('key', '=', key)
-        .execute();
-      throw error;
+        .executeTakeFirstOrThrow();
+      if (existing.path !== path || existing.request_hash !== hash) {
+        return { status: 0, msg: 'bad_request', data: { field: 'Idempotency-Key' } };
+      }
+      // Only a version that stored answers apart from their write left keys in progress.
+      if (existing.status_code === IN_PROGRESS) return { status: 0, msg: 'too_frequent' };
+      return existing.response;
     }
-  }
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({ status_code: 200, response: JSON.stringify(answer) })
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .execute();
-  return answer;
+    let answer: unknown;
+    // The call runs under a savepoint: a refusal keeps what the call meant to keep (a counted
+    // wrong fund password), unless a failed statement (a ledger refusal) aborted the transaction,
+    // in which case the call's statements are undone and the refusal is still stored.
+    await sql`SAVEPOINT idempotent_call`.execute(ctx.db);
+    try {
+      answer = await run();
+      await sql`RELEASE SAVEPOINT idempotent_call`.execute(ctx.db);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      answer = { status: 0, msg: error.key, ...(error.data ? { data: error.data } : {}) };
+      try {
+        await sql`RELEASE SAVEPOINT idempotent_call`.execute(ctx.db);
+      } catch {
+        await sql`ROLLBACK TO SAVEPOINT idempotent_call`.execute(ctx.db);
+      }
+    }
+    await ctx.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: ANSWERED, response: JSON.stringify(answer) })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .execute();
+    return answer;
+  });
 }

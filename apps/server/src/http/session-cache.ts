@@ -1,13 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type {
-  KyselyPlugin,
-  OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { User } from './auth';
 
 /** What `authenticate` knows about a signed-in request's session. */
@@ -18,47 +12,50 @@ export interface CachedSession {
   expiresAt: Date;
 }
 
-interface Entry extends CachedSession {
-  cachedAt: number;
-}
-
-/** Bound on cached sessions per node; the oldest is dropped first. */
+/** Bound on cached sessions per node; the least recently used is dropped first. */
 const MAX_ENTRIES = 50_000;
 
+/** What one node tells the others: forget a user's sessions, one session, or every session. */
+type Invalidation = { userId: number } | { sessionId: number } | { all: true };
+
 /**
- * Sessions read by `authenticate`, kept for a short while per node so a signed-in call does not
- * read its session and account again on every request (ARCHITECTURE "Scale-out": nodes stay
- * stateless — this is a cache of database rows, never the only copy).
+ * Sessions read by `authenticate`, kept for a short while per node (an LRU with a time to live)
+ * so a signed-in call does not read its session and account on every request. It is a cache of
+ * database rows, never the only copy (ARCHITECTURE "Scale-out": nodes stay stateless).
  *
- * Writes through this node are seen at once: the `plugin` watches every update and delete of
- * `users` and `sessions` made through the application's database handle and drops the affected
- * entries (by user id or session id when the statement names one, otherwise all of them). For
- * `ttlMs` after such a write the affected sessions are not cached again, so a read made before
- * the writing transaction commits cannot put the old row back. A write made through another node
- * is seen here within `ttlMs`, when the entry expires.
+ * Invalidation is explicit: the code that changes a session or an account's flags calls
+ * `forgetUser` or `forgetSession` once its write is done. For `ttlMs` after that the affected
+ * sessions are not cached again, so a read that began before the write cannot put the old row
+ * back. With Redis the forgetting reaches every node at once (`connect`); without it another
+ * node's copy lasts at most `ttlMs`.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, CachedSession> | null;
   /** Until when (monotonic ms) sessions of a user, or all sessions (key 0), are not cached. */
   private readonly quietUntil = new Map<number, number>();
+  private bus: SessionBus | null = null;
 
   constructor(
     readonly ttlMs: number,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<string, CachedSession>({
+            max: MAX_ENTRIES,
+            ttl: ttlMs,
+            ttlResolution: 0,
+            perf: { now: this.now },
+          })
+        : null;
+  }
 
   get(tokenHash: string): CachedSession | undefined {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (this.now() - entry.cachedAt >= this.ttlMs) {
-      this.entries.delete(tokenHash);
-      return undefined;
-    }
-    return entry;
+    return this.entries?.get(tokenHash);
   }
 
   set(tokenHash: string, session: CachedSession): void {
-    if (this.ttlMs <= 0) return;
+    if (!this.entries) return;
     const now = this.now();
     for (const key of [0, session.user.id]) {
       const until = this.quietUntil.get(key);
@@ -66,92 +63,101 @@ export class SessionCache {
       if (now < until) return;
       this.quietUntil.delete(key);
     }
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(tokenHash, { ...session, cachedAt: now });
+    this.entries.set(tokenHash, session);
   }
 
-  /** Drops the sessions of one user (null: of every user) and keeps them out for `ttlMs`. */
+  /** Drops the sessions of one user (null: of every user) here and on every node. */
   forgetUser(userId: number | null): void {
-    this.quietUntil.set(userId ?? 0, this.now() + this.ttlMs);
-    if (userId === null) {
-      this.entries.clear();
-      return;
-    }
-    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+    this.apply(userId === null ? { all: true } : { userId });
+    this.bus?.publish(userId === null ? { all: true } : { userId });
   }
 
-  /** Drops one session (null: every session) and keeps its user's sessions out for `ttlMs`. */
-  forgetSession(sessionId: number | null): void {
-    if (sessionId === null) {
-      this.forgetUser(null);
-      return;
-    }
-    for (const [key, entry] of this.entries) {
-      if (entry.sessionId !== sessionId) continue;
-      this.entries.delete(key);
-      this.quietUntil.set(entry.user.id, this.now() + this.ttlMs);
-    }
+  /** Drops one session here and on every node. */
+  forgetSession(sessionId: number): void {
+    this.apply({ sessionId });
+    this.bus?.publish({ sessionId });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
-  /** A Kysely plugin that forgets what an update or delete of `users` or `sessions` changes. */
-  plugin(): KyselyPlugin {
-    return {
-      transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
-        const node = args.node;
-        if (node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode') {
-          const table = tableOf(node.kind === 'UpdateQueryNode' ? node.table : node.from?.froms[0]);
-          if (table === 'users') this.forgetUser(equalityOn(node.where?.where, 'id'));
-          else if (table === 'sessions') {
-            const userId = equalityOn(node.where?.where, 'user_id');
-            if (userId !== null) this.forgetUser(userId);
-            else this.forgetSession(equalityOn(node.where?.where, 'id'));
-          }
-        }
-        return node;
-      },
-      transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> =>
-        args.result,
-    };
+  /** Shares invalidations with the other nodes through Redis pub/sub. */
+  async connect(redisUrl: string, channel: string, onError: (error: unknown) => void): Promise<void> {
+    this.bus = new SessionBus(redisUrl, channel, (message) => this.apply(message), onError);
+    await this.bus.ready;
+  }
+
+  async close(): Promise<void> {
+    await this.bus?.close();
+    this.bus = null;
+  }
+
+  private apply(message: Invalidation): void {
+    const quietUntil = this.now() + this.ttlMs;
+    if ('all' in message) {
+      this.quietUntil.set(0, quietUntil);
+      this.entries?.clear();
+      return;
+    }
+    if (!this.entries) return;
+    for (const [key, entry] of [...this.entries.entries()]) {
+      const hit =
+        'userId' in message ? entry.user.id === message.userId : entry.sessionId === message.sessionId;
+      if (!hit) continue;
+      this.entries.delete(key);
+      this.quietUntil.set(entry.user.id, quietUntil);
+    }
+    if ('userId' in message) this.quietUntil.set(message.userId, quietUntil);
   }
 }
 
-function tableOf(node: OperationNode | undefined): string | null {
-  if (!node) return null;
-  if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
-  if (node.kind === 'TableNode')
-    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
-  return null;
+function isInvalidation(value: unknown): value is Invalidation {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (typeof v.userId === 'number' && Number.isSafeInteger(v.userId)) ||
+    (typeof v.sessionId === 'number' && Number.isSafeInteger(v.sessionId)) ||
+    v.all === true
+  );
 }
 
-/**
- * The value a where clause pins `column` to (`column = value`, alone or within ANDs), or null
- * when it does not pin it to a single number.
- */
-function equalityOn(node: OperationNode | undefined, column: string): number | null {
-  if (!node) return null;
-  if (node.kind === 'AndNode') {
-    const { left, right } = node as unknown as { left: OperationNode; right: OperationNode };
-    return equalityOn(left, column) ?? equalityOn(right, column);
+/** Invalidations over Redis pub/sub; a node ignores its own. */
+class SessionBus {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly origin = randomUUID();
+  readonly ready: Promise<unknown>;
+
+  constructor(
+    url: string,
+    private readonly channel: string,
+    onMessage: (message: Invalidation) => void,
+    onError: (error: unknown) => void,
+  ) {
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(url);
+    this.publisher.on('error', onError);
+    this.subscriber.on('error', onError);
+    this.subscriber.on('message', (_channel: string, raw: string) => {
+      try {
+        const { origin, message } = JSON.parse(raw) as { origin?: unknown; message?: unknown };
+        if (origin !== this.origin && isInvalidation(message)) onMessage(message);
+      } catch (error) {
+        onError(error);
+      }
+    });
+    this.ready = this.subscriber.subscribe(channel);
   }
-  if (node.kind === 'ParensNode')
-    return equalityOn((node as unknown as { node: OperationNode }).node, column);
-  if (node.kind !== 'BinaryOperationNode') return null;
-  const { leftOperand, operator, rightOperand } = node as unknown as {
-    leftOperand: OperationNode;
-    operator: { operator?: string };
-    rightOperand: OperationNode;
-  };
-  if (operator.operator !== '=' || leftOperand.kind !== 'ReferenceNode' || rightOperand.kind !== 'ValueNode')
-    return null;
-  const ref = leftOperand as unknown as { column: { kind: string; column?: { name: string } } };
-  if (ref.column.kind !== 'ColumnNode' || ref.column.column?.name !== column) return null;
-  const value = (rightOperand as unknown as { value: unknown }).value;
-  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+
+  publish(message: Invalidation): void {
+    this.publisher.publish(this.channel, JSON.stringify({ origin: this.origin, message })).catch(() => {
+      // Another node keeps its copy for at most the cache's time to live.
+    });
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
 }

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency } from '@kabuto/contract';
+import { CURRENCIES, type Currency, LEDGER_KINDS, type LedgerKind } from '@kabuto/contract';
 import { assertBalanced } from '@kabuto/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor, Tx } from '../db/schema';
@@ -40,8 +40,8 @@ export type PostingInput =
   | { userId: typeof HOUSE; account: HouseAccount; currency: Currency; amountMinor: number };
 
 export interface TransactionInput {
-  /** What happened: deposit, withdrawal_freeze, withdrawal_paid, exchange, order_open, … */
-  kind: string;
+  /** What happened (a closed list, LEDGER_KINDS): deposit, withdrawal_freeze, exchange, order_open, … */
+  kind: LedgerKind;
   /** The user the transaction belongs to (shown in their fund records); null for house-only moves. */
   userId: number | null;
   refType?: string;
@@ -67,6 +67,8 @@ export function orderNoFor(now: Date, id: number): string {
 const accountKey = (p: { userId: number; account: string; currency: string }) =>
   `${String(p.userId).padStart(16, '0')}|${p.account}|${p.currency}`;
 
+const KNOWN_KINDS: ReadonlySet<string> = new Set(LEDGER_KINDS);
+
 /** The SQLSTATE `ledger_post` raises when a balance would leave its sign (migration 0002). */
 const BALANCE_REFUSED = 'KB001';
 
@@ -80,6 +82,7 @@ const BALANCE_REFUSED = 'KB001';
  * the key order the function locks in. See migration 0002 for what the function does.
  */
 export function ledgerPost(input: TransactionInput, now: Date): RawBuilder<PostedTransactionRow> {
+  if (!KNOWN_KINDS.has(input.kind)) throw new Error(`unknown ledger transaction kind: ${String(input.kind)}`);
   assertBalanced(
     input.postings.map((p) => ({ account: accountKey(p), currency: p.currency, amountMinor: p.amountMinor })),
   );
@@ -245,4 +248,161 @@ export async function checkInvariant(db: Executor): Promise<InvariantReport> {
     report.unbalancedTransactions.length === 0 &&
     report.orphanPostings.length === 0;
   return report;
+}
+
+/**
+ * Holds (CONVENTIONS §14, TigerBeetle's pending transfers): a freeze moves an amount from the
+ * user's available funds to `frozen:<purpose>` and is resolved exactly once — settled (the frozen
+ * amount goes where the business decided: paid out, bought a position) or released (back to
+ * available). The ledger enforces the "once": resolving a hold that is no longer held throws,
+ * whoever the caller, and the caller's transaction rolls back with it.
+ */
+export interface HoldInput {
+  userId: number;
+  currency: Currency;
+  purpose: FrozenPurpose;
+  amountMinor: number;
+  kind: LedgerKind;
+  refType: string;
+  refId: number;
+  memo?: string;
+}
+
+export interface PlacedHold extends PostedTransaction {
+  holdId: number;
+}
+
+export class HoldNotHeld extends Error {
+  constructor(readonly holdId: number) {
+    super(`ledger hold ${holdId} is not held (already settled or released)`);
+    this.name = 'HoldNotHeld';
+  }
+}
+
+export async function placeHold(trx: Tx, input: HoldInput, now: Date): Promise<PlacedHold> {
+  const posted = await postTransaction(
+    trx,
+    {
+      kind: input.kind,
+      userId: input.userId,
+      refType: input.refType,
+      refId: input.refId,
+      ...(input.memo ? { memo: input.memo } : {}),
+      postings: [
+        {
+          userId: input.userId,
+          account: 'available',
+          currency: input.currency,
+          amountMinor: -input.amountMinor,
+        },
+        {
+          userId: input.userId,
+          account: `frozen:${input.purpose}`,
+          currency: input.currency,
+          amountMinor: input.amountMinor,
+        },
+      ],
+    },
+    now,
+  );
+  const hold = await trx
+    .insertInto('ledger_holds')
+    .values({
+      user_id: input.userId,
+      currency: input.currency,
+      purpose: input.purpose,
+      amount_minor: input.amountMinor,
+      ref_type: input.refType,
+      ref_id: input.refId,
+      hold_transaction_id: posted.transactionId,
+      resolve_transaction_id: null,
+      created_at: now,
+      resolved_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ...posted, holdId: hold.id };
+}
+
+async function takeHeld(trx: Tx, holdId: number) {
+  const hold = await trx
+    .selectFrom('ledger_holds')
+    .selectAll()
+    .where('id', '=', holdId)
+    .where('state', '=', 'held')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!hold) throw new HoldNotHeld(holdId);
+  return hold;
+}
+
+/** Resolves a held hold once: posts frozen:<purpose> → `to`, and marks it settled or released. */
+async function resolveHold(
+  trx: Tx,
+  holdId: number,
+  state: 'settled' | 'released',
+  input: { kind: LedgerKind; memo?: string | undefined },
+  to: (hold: { user_id: number; currency: Currency; amount_minor: number }) => PostingInput[],
+  now: Date,
+): Promise<PostedTransaction> {
+  const held = await takeHeld(trx, holdId);
+  const hold = { ...held, currency: held.currency as Currency };
+  const posted = await postTransaction(
+    trx,
+    {
+      kind: input.kind,
+      userId: hold.user_id,
+      refType: hold.ref_type ?? undefined,
+      refId: hold.ref_id ?? undefined,
+      ...(input.memo ? { memo: input.memo } : {}),
+      postings: [
+        {
+          userId: hold.user_id,
+          account: `frozen:${hold.purpose as FrozenPurpose}`,
+          currency: hold.currency,
+          amountMinor: -hold.amount_minor,
+        },
+        ...to(hold),
+      ],
+    },
+    now,
+  );
+  await trx
+    .updateTable('ledger_holds')
+    .set({ state, resolve_transaction_id: posted.transactionId, resolved_at: now })
+    .where('id', '=', holdId)
+    .execute();
+  return posted;
+}
+
+/**
+ * Settles a hold: the frozen amount leaves `frozen:<purpose>` for `to` (postings that together
+ * receive exactly the held amount, e.g. the house bank for a paid-out withdrawal).
+ */
+export function settleHold(
+  trx: Tx,
+  holdId: number,
+  input: { kind: LedgerKind; memo?: string; to: PostingInput[] },
+  now: Date,
+): Promise<PostedTransaction> {
+  return resolveHold(trx, holdId, 'settled', input, () => input.to, now);
+}
+
+/** Releases a hold: the frozen amount returns to the user's available funds. */
+export function releaseHold(
+  trx: Tx,
+  holdId: number,
+  input: { kind: LedgerKind; memo?: string },
+  now: Date,
+): Promise<PostedTransaction> {
+  return resolveHold(
+    trx,
+    holdId,
+    'released',
+    input,
+    (hold) => [
+      { userId: hold.user_id, account: 'available', currency: hold.currency, amountMinor: hold.amount_minor },
+    ],
+    now,
+  );
 }

@@ -3,8 +3,15 @@ import { Redis } from 'ioredis';
 import type { FxTable } from './simulator';
 import type { Tick } from './types';
 
-/** What travels from the node running the feed to every node's market service. */
-export type BusMessage = { kind: 'ticks'; ticks: Tick[] } | { kind: 'fx'; rates: FxTable };
+/**
+ * What travels between nodes: the feed leader's ticks and FX rates to every node's market
+ * service, and each node's news of positions it placed or changed to every other node's
+ * matching engine (`node` names the sender, which ignores its own news).
+ */
+export type BusMessage =
+  | { kind: 'ticks'; ticks: Tick[] }
+  | { kind: 'fx'; rates: FxTable }
+  | { kind: 'positions'; node: string; ids: number[] };
 
 /**
  * The tick bus (ARCHITECTURE "Market", "Scale-out"): in-process by default; Redis pub/sub when
@@ -33,13 +40,20 @@ export class LocalTickBus implements TickBus {
   }
 }
 
-export const DEFAULT_BUS_CHANNEL = 'kabuto:market';
+/** The tick bus's Redis channel of a deployment (REDIS_PREFIX, SPEC §11). */
+export function busChannel(redisPrefix: string): string {
+  return `${redisPrefix}:market`;
+}
 
 export function isBusMessage(value: unknown): value is BusMessage {
   if (!value || typeof value !== 'object') return false;
   const kind = (value as { kind?: unknown }).kind;
   if (kind === 'ticks') return Array.isArray((value as { ticks?: unknown }).ticks);
   if (kind === 'fx') return typeof (value as { rates?: unknown }).rates === 'object';
+  if (kind === 'positions') {
+    const { node, ids } = value as { node?: unknown; ids?: unknown };
+    return typeof node === 'string' && Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id));
+  }
   return false;
 }
 
@@ -51,7 +65,7 @@ export class RedisTickBus implements TickBus {
 
   constructor(
     url: string,
-    private readonly channel = DEFAULT_BUS_CHANNEL,
+    private readonly channel: string,
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });

@@ -67,7 +67,7 @@ describe('live feed', () => {
     const bus = new LocalTickBus();
     bus.subscribe((m) => {
       if (m.kind === 'ticks') for (const tick of m.ticks) market.ingest(tick);
-      else market.ingestFx(m.rates);
+      else if (m.kind === 'fx') market.ingestFx(m.rates);
     });
     const feed = new SimulatedFeed(market, bus, specs, {
       seed: 'feed',

@@ -7,8 +7,8 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { marketFeature } from '../modules/market/routes';
-import { systemFeature } from '../modules/system/routes';
+import { marketModule } from '../modules/market/routes';
+import { systemModule } from '../modules/system/routes';
 import { RedisTickBus } from './bus';
 import { advisoryLeadership } from './leader';
 
@@ -109,7 +109,7 @@ describe('scale-out', () => {
         config,
         database,
         schema,
-        features: [systemFeature, marketFeature],
+        modules: [systemModule, marketModule],
         seed,
         background: true,
         serveStatic: false,
@@ -126,10 +126,10 @@ describe('scale-out', () => {
       await database.close();
     });
     const leader = await node(true);
-    await waitFor(() => leader.ctx.marketData.leader, 5000);
+    await waitFor(() => leader.app.marketData.leader, 5000);
     const follower = await node(false);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(follower.ctx.marketData.leader).toBe(false);
+    expect(follower.app.marketData.leader).toBe(false);
 
     await follower.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (follower.app.server.address() as AddressInfo).port;
@@ -147,7 +147,7 @@ describe('scale-out', () => {
     expect(tick).toMatchObject({ type: 'tick', code: '7203', simulated: true });
     // The follower's quote is the leader's: both nodes ingest the same ticks.
     await waitFor(
-      () => leader.ctx.market.quote('7203')!.time === follower.ctx.market.quote('7203')!.time,
+      () => leader.app.market.quote('7203')!.time === follower.app.market.quote('7203')!.time,
       2000,
     );
   });

@@ -90,9 +90,3 @@ export interface MarketService {
   /** Subscribe to every closed 1-minute bar; returns the unsubscribe function. */
   onBar(listener: (bar: BarClosed) => void): () => void;
 }
-
-declare module '../context' {
-  interface AppContext {
-    market: MarketService;
-  }
-}

@@ -1,23 +1,34 @@
-import type { Feature } from '../context';
-import { adminFeature } from './admin/routes';
-import { identityFeature } from './identity/routes';
-import { marketFeature } from './market/routes';
-import { messagesFeature } from './messages/routes';
-import { moneyFeature } from './money/routes';
-import { newsFeature } from './news/routes';
-import { systemFeature } from './system/routes';
-import { tradingFeature } from './trading/routes';
-import { usersFeature } from './users/routes';
+import { jobsModule } from '../jobs/module';
+import type { Module } from '../module';
+import { adminModule } from './admin/routes';
+import { backofficeModule } from './backoffice/routes';
+import { identityModule } from './identity/routes';
+import { loansModule } from './loans/routes';
+import { marketModule } from './market/routes';
+import { messagesModule } from './messages/routes';
+import { moneyModule } from './money/routes';
+import { newsModule } from './news/routes';
+import { reviewsModule } from './reviews/routes';
+import { systemModule } from './system/routes';
+import { tradingModule } from './trading/routes';
+import { usersModule } from './users/routes';
 
-/** Feature modules in init order: later ones may use services of earlier ones. */
-export const features: Feature[] = [
-  systemFeature,
-  marketFeature,
-  newsFeature,
-  usersFeature,
-  messagesFeature,
-  adminFeature,
-  identityFeature,
-  moneyFeature,
-  tradingFeature,
+/**
+ * Every module of the server. Each declares the modules whose ports it uses (module.ts); this
+ * order satisfies them, and an order that did not would fail at start naming the missing one.
+ */
+export const modules: Module[] = [
+  systemModule,
+  jobsModule,
+  marketModule,
+  newsModule,
+  usersModule,
+  messagesModule,
+  adminModule,
+  reviewsModule,
+  identityModule,
+  tradingModule,
+  moneyModule,
+  loansModule,
+  backofficeModule,
 ];

@@ -99,9 +99,3 @@ export class FileService {
     return data ? { file, data } : null;
   }
 }
-
-declare module '../context' {
-  interface AppContext {
-    files: FileService;
-  }
-}

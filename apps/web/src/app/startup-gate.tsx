@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, isApiError } from '../shared/api/client';
 import { useConfigStore } from '../shared/config/config-store';
+import { loadNamespaces, SERVER_KEY_NAMESPACES } from '../shared/i18n';
 import { translateErrorKey } from '../shared/i18n/setup';
 import { Splash, type SplashStep } from '../shared/ui/splash';
 
@@ -32,7 +33,10 @@ export function StartupGate({ children }: { children: ReactNode }) {
         setPhase('configuring');
         load(pairs);
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // The failure is said in words: the server keys' texts come first (when they can).
+        await loadNamespaces(SERVER_KEY_NAMESPACES).catch(() => undefined);
         if (controller.signal.aborted) return;
         setErrorKey(isApiError(error) ? error.key : 'network_error');
         setPhase('failed');

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { CURRENCIES, KYC_STATES, LANGUAGES, MARKETS } from '../enums';
 import { zFlag, zId, zMoney, zPage, zPaged, zPassword, zSize, zTime } from '../envelope';
+import { password, text } from '../fields';
 import { defineCall, withType } from './define';
 
-const zAccountName = z.string().trim().min(1).max(40);
+const zAccountName = text({ min: 1, max: 40 });
+/** A new password and its repeat (SPEC §6.1). */
+const zNewPassword = password(6, 64);
+const zRepeat = password(0, 64);
 
 export const configCall = defineCall({
   path: '/common/config',
   summary: 'Public configuration as name/value pairs (kefu, logo, title, limits, channels, …)',
   auth: false,
-  request: z.object({ type: z.string().optional() }),
+  request: z.object({ type: text({ max: 10 }).optional() }),
   response: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 
@@ -19,9 +23,9 @@ export const registerCall = defineCall({
   auth: false,
   request: z.object({
     account: zAccountName,
-    password: z.string().min(6).max(64),
-    repassword: z.string().max(64),
-    invite_code: z.string().trim().max(20).optional().default(''),
+    password: zNewPassword,
+    repassword: zRepeat,
+    invite_code: text({ max: 20 }).optional().default(''),
     agree: zFlag,
     language: z.enum(LANGUAGES).optional().default('jp'),
   }),
@@ -41,6 +45,42 @@ export const logoutCall = defineCall({
   summary: 'End this session',
   auth: true,
   request: z.object({}),
+  response: z.null(),
+});
+
+export const logoutAllCall = defineCall({
+  path: '/user/logoutAll',
+  summary: 'Log out of every device: every session of the user ends, this one included',
+  auth: true,
+  request: z.object({}),
+  response: z.object({ ended: z.number().int() }),
+});
+
+export const SESSION_PLATFORMS = ['mobile', 'tablet', 'desktop'] as const;
+export const zSession = z.object({
+  id: z.number(),
+  /** Browser, system and model read from the User-Agent; null when it says nothing recognisable. */
+  device: z.string().nullable(),
+  platform: z.enum(SESSION_PLATFORMS).nullable(),
+  /** The session this request came in. */
+  current: z.boolean(),
+  createdAt: zTime,
+  lastSeenAt: zTime,
+});
+
+export const sessionsCall = defineCall({
+  path: '/user/sessions',
+  summary: 'Active sessions of the user (device, last seen), the latest seen first',
+  auth: true,
+  request: z.object({}),
+  response: z.object({ list: z.array(zSession) }),
+});
+
+export const sessionEndCall = defineCall({
+  path: '/user/sessionEnd',
+  summary: 'End one of the user’s own sessions (not_found for any other)',
+  auth: true,
+  request: z.object({ id: zId }),
   response: z.null(),
 });
 
@@ -113,8 +153,8 @@ export const changePasswordCall = defineCall({
   auth: true,
   request: z.object({
     old_password: zPassword,
-    password: z.string().min(6).max(64),
-    repassword: z.string().max(64),
+    password: zNewPassword,
+    repassword: zRepeat,
   }),
   response: z.null(),
 });
@@ -123,7 +163,7 @@ export const setFundPasswordCall = defineCall({
   path: '/user/setFundPassword',
   summary: 'Set the fund password the first time',
   auth: true,
-  request: z.object({ password: z.string().min(6).max(64), repassword: z.string().max(64) }),
+  request: z.object({ password: zNewPassword, repassword: zRepeat }),
   response: z.null(),
 });
 
@@ -133,8 +173,8 @@ export const changeFundPasswordCall = defineCall({
   auth: true,
   request: z.object({
     old_password: zPassword,
-    password: z.string().min(6).max(64),
-    repassword: z.string().max(64),
+    password: zNewPassword,
+    repassword: zRepeat,
   }),
   response: z.null(),
 });
@@ -200,6 +240,9 @@ export const coreCalls = {
   registerCall,
   loginCall,
   logoutCall,
+  logoutAllCall,
+  sessionsCall,
+  sessionEndCall,
   getUserinfoCall,
   summaryCall,
   acceptRiskCall,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KYC_STATES } from '../enums';
 import { zFlag, zId, zTime } from '../envelope';
+import { text } from '../fields';
 import { defineCall } from './define';
 
 /** A file part of a multipart call, as the server hands it to the handler. */
@@ -30,7 +31,7 @@ export const zUpload = z
   .meta({ description: 'image file: JPEG, PNG or WebP, at most 5 MB', type: 'string', format: 'binary' });
 
 /** Text a form may leave empty: the call answers its own key (id_required, amount_required) instead of bad_request. */
-const zText = (max: number) => z.string().trim().max(max).optional().default('');
+const zText = (max: number) => text({ max }).optional().default('');
 
 export const zKycView = z.object({
   state: z.enum(KYC_STATES),
@@ -106,15 +107,14 @@ export const bankAddCall = defineCall({
   auth: true,
   idempotent: true,
   request: z.object({
-    holder: z.string().trim().min(1).max(100),
-    card_number: z
-      .string()
+    holder: text({ min: 1, max: 100 }),
+    card_number: text({ max: 60, pattern: /^(?:[0-9][\s-]*){6,30}$/, patternHint: '6 to 30 digits' })
       .transform((v) => v.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(/^\d{6,30}$/, '6 to 30 digits')),
-    card_type: z.string().trim().min(1).max(40),
-    institution: z.string().trim().min(1).max(100),
-    branch: z.string().trim().min(1).max(100),
-    branch_code: z.string().trim().min(1).max(20),
+    card_type: text({ min: 1, max: 40 }),
+    institution: text({ min: 1, max: 100 }),
+    branch: text({ min: 1, max: 100 }),
+    branch_code: text({ min: 1, max: 20 }),
   }),
   response: zBankCard,
 });

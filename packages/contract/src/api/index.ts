@@ -1,6 +1,7 @@
 import { coreCalls } from './core';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
+import { loanCalls } from './loans';
 import { marketCalls } from './market';
 import { moneyCalls } from './money';
 import { newsCalls } from './news';
@@ -9,6 +10,7 @@ import { tradingCalls } from './trading';
 export * from './core';
 export * from './define';
 export * from './identity';
+export * from './loans';
 export * from './market';
 export * from './money';
 export * from './news';
@@ -21,5 +23,6 @@ export const API = {
   ...marketCalls,
   ...newsCalls,
   ...moneyCalls,
+  ...loanCalls,
   ...tradingCalls,
 } satisfies Record<string, CallDef>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUST_MODES, CURRENCIES, KLINE_PERIODS, LANGUAGES, MARKETS, RANKING_WINDOWS } from '../enums';
 import { zStockCode, zTime } from '../envelope';
+import { int, text } from '../fields';
 import { defineCall, withType } from './define';
 
 /** Market data calls (SPEC §8 "market"). Every quote carries `simulated` (SPEC §0.8). */
@@ -12,7 +13,7 @@ export const zI18n = z.object(
   >,
 );
 const zPriceText = z.string().describe('decimal string on the market tick grid');
-const zSizeOf = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+const zSizeOf = (max: number, fallback: number) => int({ min: 1, max }).default(fallback);
 
 /** Largest page of a chart request. */
 export const KLINE_SIZE_MAX = 1000;
@@ -50,7 +51,7 @@ export const searchCall = defineCall({
   path: '/market/search',
   summary: 'Find stocks and indices by code or by name in Chinese, English or Japanese',
   auth: false,
-  request: withType({ q: z.string().trim().min(1).max(40) }),
+  request: withType({ q: text({ min: 1, max: 40 }) }),
   response: z.object({ list: z.array(zQuote) }),
 });
 
@@ -258,11 +259,7 @@ export const watchOrderCall = defineCall({
     'Reorder my watchlist: the codes given (comma-separated) first, in that order; the rest keep theirs',
   auth: true,
   request: withType({
-    codes: z
-      .string()
-      .trim()
-      .min(1)
-      .max(WATCHLIST_MAX * 17)
+    codes: text({ min: 1, max: WATCHLIST_MAX * 17 })
       .transform((text) => text.split(',').map((c) => c.trim()))
       .pipe(z.array(zStockCode).min(1).max(WATCHLIST_MAX)),
   }),

@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../enums';
+import { CURRENCIES, type Currency } from '../enums';
 import { PAGE_SIZE_MAX, zId, zMoney, zPage, zPaged, zSize, zTime } from '../envelope';
+import { optionalDecimal, password } from '../fields';
 import { defineCall, withType } from './define';
 import { zUpload } from './identity';
 
 /** Currency codes, upper case on the wire (lower case is accepted). */
-export const zCurrency = z.string().trim().toUpperCase().pipe(z.enum(CURRENCIES));
+export const zCurrency = z
+  .enum([...CURRENCIES, ...CURRENCIES.map((c) => c.toLowerCase() as Lowercase<Currency>)])
+  .transform((code) => code.toUpperCase() as Currency);
 
 /** An amount as typed; left empty it answers `amount_required`, not bad_request. */
-const zAmountText = z.string().trim().max(40).optional().default('');
-const zOptionalPassword = z.string().max(128).optional();
+export const zAmountText = optionalDecimal({ integerDigits: 15, fractionDigits: 8 });
+/** A fund password a form may leave out (the server then answers fund_password_wrong). */
+export const zOptionalPassword = password(0).optional();
 /** An id a form may send empty ('' when nothing is selected). */
 const zOptionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional());
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, DIRECTIONS, MARKETS, ORDER_TYPES, POSITION_STATES, TRADE_MODES } from '../enums';
 import { zId, zMoney, zPage, zPrice, zSize, zStockCode, zTime } from '../envelope';
+import { typedInt } from '../fields';
 import { defineCall, withType } from './define';
 
 /** SPEC §6.3: at most this many shares (lots of 1) in one order (CONVENTIONS §11). */
@@ -21,19 +22,12 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const POSITION_STATUS = { open: 0, closed: 1, cancelled: 2 } as const;
 
 /**
- * Quantity and leverage arrive as typed (form fields are strings); the server answers
- * `quantity_invalid` / `leverage_invalid` for values it cannot take, so the schema only bounds
- * their length.
+ * Quantity and leverage arrive as typed: plain digits (or a JSON integer), anything else is a bad
+ * request; the server answers `quantity_invalid` / `leverage_invalid` for numbers it cannot take.
  */
-const zTypedNumber = z
-  .union([z.string().trim().max(24), z.number()])
-  .optional()
-  .transform((v) => (v === undefined ? '' : String(v)));
+const zTypedNumber = typedInt();
 /** A price as typed; empty means none (market orders). */
-const zOptionalPrice = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
-  zPrice.optional(),
-);
+const zOptionalPrice = z.preprocess((v) => (v === '' || v === null ? undefined : v), zPrice.optional());
 
 const orderFields = {
   code: zStockCode,

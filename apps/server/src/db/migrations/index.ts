@@ -2,15 +2,20 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_core';
 import * as m0002 from './0002_ledger_post';
 import * as m0003 from './0003_postings_without_foreign_keys';
+import * as m0005 from './0005_jobs';
+import * as m0010 from './0010_secrets_and_sessions';
 import * as m0100 from './0100_market';
 import * as m0101 from './0101_news';
 import * as m0200 from './0200_money_identity';
+import * as m0201 from './0201_reviews_holds';
+import * as m0210 from './0210_loans';
 import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
+import * as m0500 from './0500_backoffice';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
- * Numbers by area: 00xx core, 01xx market, 02xx money, 03xx trading, 04xx products. A database
+ * Numbers by area: 00xx core, 01xx market, 02xx money, 03xx trading, 04xx products, 05xx back office. A database
  * made before a lower-numbered migration existed runs it later (`allowUnorderedMigrations`), so an
  * area can add one without renumbering the others.
  */
@@ -18,9 +23,14 @@ export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_ledger_post': m0002,
   '0003_postings_without_foreign_keys': m0003,
+  '0005_jobs': m0005,
+  '0010_secrets_and_sessions': m0010,
   '0100_market': m0100,
   '0101_news': m0101,
   '0200_money_identity': m0200,
+  '0201_reviews_holds': m0201,
+  '0210_loans': m0210,
   '0300_trading': m0300,
   '0301_position_id_blocks': m0301,
+  '0500_backoffice': m0500,
 };

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../http/auth';
 
@@ -13,11 +15,15 @@ export interface Operator {
 
 const OPERATOR_SESSION_HOURS = 12;
 
-/** SPEC §9: admin everything; reviewer the review queues; operator listings, news, messages, config. */
-export const ROLE_CAN: Record<OperatorRole, ReadonlySet<'review' | 'list' | 'admin'>> = {
-  admin: new Set(['review', 'list', 'admin']),
-  reviewer: new Set(['review']),
-  operator: new Set(['list']),
+/**
+ * SPEC §9: admin everything (user care, audit log, operator accounts); reviewer the review
+ * queues; operator listings, news, messages, config. Every role sees the dashboard ('view').
+ */
+export type Capability = 'review' | 'list' | 'admin' | 'view';
+export const ROLE_CAN: Record<OperatorRole, ReadonlySet<Capability>> = {
+  admin: new Set(['review', 'list', 'admin', 'view']),
+  reviewer: new Set(['review', 'view']),
+  operator: new Set(['list', 'view']),
 };
 
 export async function ensureFirstOperator(ctx: AppContext, password: string): Promise<boolean> {
@@ -40,15 +46,86 @@ export async function ensureFirstOperator(ctx: AppContext, password: string): Pr
   return true;
 }
 
-export async function operatorLogin(ctx: AppContext, username: string, password: string) {
+/** Accepts the code of the current 30-second step or one step either side (clock drift). */
+export async function totpValid(secret: string, code: string, now: Date): Promise<boolean> {
+  if (!/^\d{6}$/.test(code) || !secret) return false;
+  try {
+    const result = await verifyTotp({
+      secret,
+      token: code,
+      epoch: Math.floor(now.getTime() / 1000),
+      epochTolerance: 30,
+    });
+    return result.valid;
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the name is unknown, so timing does not reveal who exists. */
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Operator login (SPEC §6.1 applied to the back office): repeated failures lock the name for a
+ * while, whether or not an operator of that name exists, so the answers do not reveal who
+ * exists; the lock is audited. Answers the session, or the refusal's key.
+ */
+export async function operatorLogin(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  totpCode?: string,
+): Promise<
+  { token: string; role: OperatorRole } | { refused: 'login_failed' | 'locked_out' | 'totp_required' }
+> {
+  const now = ctx.clock.now();
+  const attempts = await ctx.db
+    .selectFrom('operator_login_attempts')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (attempts?.locked_until && attempts.locked_until.getTime() > now.getTime())
+    return { refused: 'locked_out' };
   const op = await ctx.db
     .selectFrom('operators')
     .selectAll()
     .where('username', '=', username)
     .executeTakeFirst();
-  if (!op || op.disabled || !(await verifyPassword(op.password_hash, password))) return null;
+  dummyHash ??= hashPassword('not-a-real-password');
+  const passwordOk = await verifyPassword(op?.password_hash ?? (await dummyHash), password);
+  // With a second factor, the right password alone asks for the code; a wrong code is a failure.
+  if (op?.totp_enabled && passwordOk && !op.disabled && !totpCode) return { refused: 'totp_required' };
+  const secondFactorOk = !op?.totp_enabled || (await totpValid(op.totp_secret ?? '', totpCode ?? '', now));
+  if (!op || op.disabled || !passwordOk || !secondFactorOk) {
+    const failures = (attempts?.failures ?? 0) + 1;
+    const lock = failures >= ctx.config.loginMaxFailures;
+    const lockedUntil = lock ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : null;
+    await inTransaction(ctx.db, async (trx) => {
+      await trx
+        .insertInto('operator_login_attempts')
+        .values({ username, failures: lock ? 0 : failures, locked_until: lockedUntil })
+        .onConflict((oc) =>
+          oc.column('username').doUpdateSet({ failures: lock ? 0 : failures, locked_until: lockedUntil }),
+        )
+        .execute();
+      if (lock)
+        await audit(
+          trx,
+          {
+            operatorId: null,
+            action: 'operator_locked',
+            targetType: 'operator',
+            targetId: username,
+            reason: 'repeated_login_failures',
+            details: { failures, until: lockedUntil?.toISOString(), exists: Boolean(op) },
+          },
+          now,
+        );
+    });
+    return { refused: lock ? 'locked_out' : 'login_failed' };
+  }
+  if (attempts) await ctx.db.deleteFrom('operator_login_attempts').where('username', '=', username).execute();
   const { token, tokenHash } = newToken();
-  const now = ctx.clock.now();
   await ctx.db
     .insertInto('operator_sessions')
     .values({
@@ -66,7 +143,7 @@ export async function requireOperator(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  need: 'review' | 'list' | 'admin',
+  need: Capability,
 ): Promise<Operator | null> {
   const header = req.headers.authorization;
   const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
@@ -121,4 +198,10 @@ export async function audit(
       created_at: now,
     })
     .execute();
+}
+
+/** The admin module's port: operator authentication for every back-office call. */
+export interface AdminPort {
+  /** The signed-in operator allowed `need`, or null after answering 401/403 itself. */
+  requireOperator(req: FastifyRequest, reply: FastifyReply, need: Capability): Promise<Operator | null>;
 }

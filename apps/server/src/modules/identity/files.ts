@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
+import type { FileService } from '../../storage/files';
 import { audit, requireOperator } from '../admin/auth';
 import { ADMIN_FILE_PATH } from './kyc';
 
@@ -13,7 +14,7 @@ const fileParams = z.object({ id: z.coerce.number().int().positive().max(Number.
  * SPEC §6.6 "never publicly reachable": an uploaded image is served only to its owner (investor
  * session) and to reviewers (operator token); every operator view is audited (§0.6).
  */
-export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function fileRoutes(app: FastifyInstance, ctx: AppContext & { files: FileService }): void {
   route(app, ctx, API.fileCall, async ({ user, body }) => {
     const found = await ctx.files.read(ctx.db, body.id);
     // Someone else's file answers exactly like a missing one.

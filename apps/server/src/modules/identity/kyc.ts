@@ -1,13 +1,13 @@
 import type { KycState, ParsedRequestOf, verifyCall } from '@kabuto/contract';
-import { sql } from 'kysely';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { Executor, Tx } from '../../db/schema';
+import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { User } from '../../http/auth';
+import type { FileService } from '../../storage/files';
 import { cleanImage } from '../../storage/images';
-import type { Operator } from '../admin/auth';
-import type { ReviewItem, ReviewKind } from '../admin/reviews';
-import { messages } from '../messages/service';
+import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
+import { recordCreditEvent } from '../users/credit';
 import { i18n, isUniqueViolation, reasonText } from './common';
 import type { KycSubmission } from './tables';
 
@@ -75,8 +75,18 @@ function assertCanSubmit(state: string): void {
  * SPEC §6.6: name and ID number required, front and back images checked by content and
  * re-encoded, privacy notice ticked; one submission under review at a time; refused once verified.
  */
+/** What the identity module's code works with. */
+export interface IdentityContext extends AppContext {
+  files: FileService;
+  reviewQueue: ReviewQueue;
+}
+
+/** A real-name submission is promised a decision within 24 hours (docs/decisions.md). */
+export const KYC_REVIEW_HOURS = 24;
+const kycDue = (now: Date) => new Date(now.getTime() + KYC_REVIEW_HOURS * 3_600_000);
+
 export async function submitVerification(
-  ctx: AppContext,
+  ctx: IdentityContext,
   user: User,
   body: ParsedRequestOf<typeof verifyCall>,
 ): Promise<KycView> {
@@ -106,7 +116,7 @@ export async function submitVerification(
           .forUpdate()
           .executeTakeFirstOrThrow();
         assertCanSubmit(current.kyc_state);
-        await trx
+        const submission = await trx
           .insertInto('kyc_submissions')
           .values({
             user_id: user.id,
@@ -119,14 +129,22 @@ export async function submitVerification(
             reviewed_at: null,
             created_at: now,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx.updateTable('users').set({ kyc_state: 'pending' }).where('id', '=', user.id).execute();
+        await ctx.reviewQueue.submit(
+          trx,
+          { kind: 'kyc', subjectId: submission.id, userId: user.id, dueAt: kycDue(now) },
+          now,
+        );
       },
     );
   } catch (error) {
     if (isUniqueViolation(error, 'kyc_submissions_one_pending')) throw new DomainError('kyc_pending');
     throw error;
   }
+  // The cached account carries the real-name state.
+  ctx.sessions.forgetUser(user.id);
   return verifyInfo(ctx, user.id);
 }
 
@@ -154,86 +172,35 @@ const KYC_MESSAGES = {
 export const ADMIN_FILE_PATH = '/api/admin/files';
 
 /** SPEC §9 review queue 'kyc': approve verifies the user and starts the credit score (§6.4 Loans). */
-export const kycReviewKind: ReviewKind = {
-  async list(ctx, state, page, size) {
-    let query = ctx.db.selectFrom('kyc_submissions as k').innerJoin('users as u', 'u.id', 'k.user_id');
-    if (state !== 'all') query = query.where('k.state', '=', state);
-    const [rows, total] = await Promise.all([
-      query
-        .leftJoin('operators as o', 'o.id', 'k.reviewer_id')
-        .selectAll('k')
-        .select(['u.account', 'o.username as reviewer'])
-        .orderBy('k.id', state === 'pending' ? 'asc' : 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      query.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const list: ReviewItem[] = rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      account: r.account,
-      state: r.state,
-      createdAt: r.created_at.toISOString(),
-      dueAt: null,
-      reviewedAt: r.reviewed_at?.toISOString() ?? null,
-      reviewer: r.reviewer,
-      reason: r.reason,
-      details: {
-        name: r.name,
-        idNumber: r.id_number,
-        front: `${ADMIN_FILE_PATH}/${r.front_file_id}`,
-        back: `${ADMIN_FILE_PATH}/${r.back_file_id}`,
-      },
-    }));
-    return { list, total: Number(total.n) };
+/** SPEC §9 review queue 'kyc': approval verifies the user (credit score starts, SPEC §6.4); rejection allows resubmission. */
+export const kycReview = (config: Config): ReviewKindHooks<KycSubmission> => ({
+  kind: 'kyc',
+  table: 'kyc_submissions',
+  async load(db, ids, forUpdate) {
+    let query = db.selectFrom('kyc_submissions').selectAll().where('id', 'in', ids);
+    if (forUpdate) query = query.forUpdate();
+    return query.execute();
   },
-
-  async decide(
-    ctx: AppContext,
-    trx: Tx,
-    id: number,
-    decision: 'approve' | 'reject',
-    operator: Operator,
-    reason: string | null,
-  ) {
-    const row = await trx
-      .selectFrom('kyc_submissions')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (row?.state !== 'pending') return false;
-    const now = ctx.clock.now();
+  details: (k) => ({
+    name: k.name,
+    idNumber: k.id_number,
+    front: `${ADMIN_FILE_PATH}/${k.front_file_id}`,
+    back: `${ADMIN_FILE_PATH}/${k.back_file_id}`,
+  }),
+  async approve(trx, k, { now }) {
     await trx
-      .updateTable('kyc_submissions')
-      .set({
-        state: decision === 'approve' ? 'approved' : 'rejected',
-        reason,
-        reviewer_id: operator.id,
-        reviewed_at: now,
-      })
-      .where('id', '=', id)
+      .updateTable('users')
+      .set({ kyc_state: 'verified', real_name: k.name })
+      .where('id', '=', k.user_id)
       .execute();
-    if (decision === 'approve') {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          kyc_state: 'verified',
-          real_name: row.name,
-          credit_score: eb.fn.coalesce('credit_score', eb.val(ctx.config.initialCreditScore)),
-        }))
-        .where('id', '=', row.user_id)
-        .execute();
-    } else {
-      await trx.updateTable('users').set({ kyc_state: 'failed' }).where('id', '=', row.user_id).execute();
-    }
-    const text = KYC_MESSAGES[decision];
-    await messages.send(
-      trx,
-      { userId: row.user_id, kind: 'review_outcome', title: text.title, body: text.body(reason) },
-      now,
-    );
-    return true;
+    // SPEC §6.4: the credit score starts at verification (kept if the user had one before).
+    await recordCreditEvent(trx, k.user_id, 'verified', now, { initialScore: config.initialCreditScore });
   },
-};
+  async reject(trx, k) {
+    await trx.updateTable('users').set({ kyc_state: 'failed' }).where('id', '=', k.user_id).execute();
+  },
+  message: (_k, { decision, reason }) => {
+    const text = KYC_MESSAGES[decision];
+    return { title: text.title, body: text.body(reason) };
+  },
+});

@@ -1,27 +1,27 @@
 import path from 'node:path';
 import { API } from '@kabuto/contract';
-import type { Feature } from '../../context';
 import { route } from '../../http/route';
+import { defineModule } from '../../module';
 import { FileService } from '../../storage/files';
 import { LocalDirectoryStore } from '../../storage/store';
 import { addCard, deleteCard, listCards } from './cards';
 import { fileRoutes } from './files';
-import { kycReviewKind, submitVerification, verifyInfo } from './kyc';
+import { type IdentityContext, kycReview, submitVerification, verifyInfo } from './kyc';
 import './tables';
 
-/** Real name, bank cards and uploaded files (SPEC §6.6). Needs the admin feature's review registry. */
-export const identityFeature: Feature = {
-  name: 'identity',
-  init(ctx) {
+/** Real name, bank cards and uploaded files (SPEC §6.6); real-name submissions go to the review queue. */
+export const identityModule = defineModule(
+  { name: 'identity', dependencies: ['admin', 'reviews'] },
+  (app, platform) => {
     // ARCHITECTURE "Data": files under DATA_DIR, outside any static root.
-    ctx.files = new FileService(
-      new LocalDirectoryStore(path.join(ctx.config.dataDir, 'files')),
-      ctx.db,
-      ctx.clock,
+    const files = new FileService(
+      new LocalDirectoryStore(path.join(platform.config.dataDir, 'files')),
+      platform.db,
+      platform.clock,
     );
-    ctx.reviewKinds.kyc = kycReviewKind;
-  },
-  routes(app, ctx) {
+    app.decorate('files', files);
+    const ctx: IdentityContext = { ...platform, files, reviewQueue: app.reviewQueue };
+    app.reviewQueue.register(kycReview(platform.config));
     route(app, ctx, API.verifyCall, async ({ user, body }) => ({
       msg: 'upload',
       data: await submitVerification(ctx, user, body),
@@ -38,4 +38,4 @@ export const identityFeature: Feature = {
     });
     fileRoutes(app, ctx);
   },
-};
+);

@@ -1,26 +1,20 @@
 import { API, MARKET_CURRENCY, SEARCH_RESULTS_MAX } from '@kabuto/contract';
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../config';
-import type { AppContext, Feature } from '../../context';
+import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
-import {
-  type BusMessage,
-  DEFAULT_BUS_CHANNEL,
-  LocalTickBus,
-  RedisTickBus,
-  type TickBus,
-} from '../../market/bus';
+import { type BusMessage, busChannel, LocalTickBus, RedisTickBus, type TickBus } from '../../market/bus';
 import { BarPersister, SimulatedFeed } from '../../market/feed';
 import { ensureHistory } from '../../market/history';
 import { advisoryLeadership, type Leadership, soleLeadership } from '../../market/leader';
 import { marketSettings } from '../../market/options';
 import { InMemoryMarket } from '../../market/service';
 import { barStore } from '../../market/store';
-import type { Instrument } from '../../market/types';
+import type { Instrument, MarketService } from '../../market/types';
 import { QuoteHub } from '../../market/ws-hub';
+import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
-import { extraPaths } from '../system/openapi';
 import { KlineService } from './kline';
 import { hot, marketCap, normalizeCode, overview, rankings, search } from './service';
 import { quoteView, sectorName } from './views';
@@ -37,14 +31,26 @@ export interface MarketData {
   leader: boolean;
 }
 
-declare module '../../context' {
-  interface AppContext {
-    marketData: MarketData;
-  }
+/** The quote stream in the API document (app.ts adds it: WebSocket routes are hidden from the generator). */
+export const QUOTE_STREAM_DOC = {
+  get: {
+    summary:
+      'Quote stream (WebSocket). Send {"op":"subscribe","codes":[…]}, {"op":"unsubscribe","codes":[…]} or {"op":"ping"}; ' +
+      `receive {"type":"tick",code,price,change,changePercent,volume,time,simulated} for each tick of a subscribed code, ` +
+      `"subscribed"/"unsubscribed" acknowledgements and {"type":"error",msg,field}. At most ${LIMITS.wsSubscriptionsPerSocket} codes per socket.`,
+    tags: ['market'],
+    responses: { 101: { description: 'Switching protocols' } },
+  },
+};
+
+/** What the market module's own code works with: the platform and the market. */
+export interface MarketContext extends AppContext {
+  market: MarketService;
+  marketData: MarketData;
 }
 
 /** Loads corporate actions and the last stored prices into the in-memory market. */
-export async function loadStoredMarket(ctx: AppContext): Promise<void> {
+export async function loadStoredMarket(ctx: MarketContext): Promise<void> {
   const { market, klines } = ctx.marketData;
   market.setCorporateActions(await barStore.actions(ctx.db));
   const now = ctx.clock.now();
@@ -60,38 +66,37 @@ function languageOf(req: FastifyRequest, user: { language: string } | null) {
   return pickLanguage(req.headers.language, user?.language ?? 'jp');
 }
 
-function instrumentOf(ctx: AppContext, code: string): Instrument {
+function instrumentOf(ctx: MarketContext, code: string): Instrument {
   const instrument = ctx.market.instrument(code) ?? ctx.market.instrument(normalizeCode(code));
   if (!instrument) throw new DomainError('not_found', { field: 'code' });
   return instrument;
 }
 
-export const marketFeature: Feature = {
-  name: 'market',
-
-  async init(ctx) {
-    const settings = marketSettings(ctx.config);
+/** Quotes, charts, rankings, the watchlist and the quote stream (SPEC §2, §6.2, §8 market calls). */
+export const marketModule = defineModule(
+  { name: 'market', dependencies: ['system'] },
+  async (app, platform) => {
+    const settings = marketSettings(platform.config);
     const market = new InMemoryMarket({
       instruments: settings.specs,
-      hours: ctx.config.marketHours,
-      now: () => ctx.clock.now(),
+      hours: platform.config.marketHours,
+      now: () => platform.clock.now(),
       simulated: true,
-      onListenerError: (error) => ctx.log.error({ err: error }, 'tick listener failed'),
+      onListenerError: (error) => platform.log.error({ err: error }, 'tick listener failed'),
     });
-    ctx.market = market;
-    ctx.marketData = {
+    const marketData: MarketData = {
       market,
-      klines: new KlineService(ctx.db, market, () => ctx.clock.now()),
+      klines: new KlineService(platform.db, market, () => platform.clock.now()),
       hub: null,
       bus: null,
       feed: null,
       leader: false,
     };
+    const ctx: MarketContext = { ...platform, market, marketData };
+    app.decorate('market', market);
+    app.decorate('marketData', marketData);
     await loadStoredMarket(ctx);
-  },
-
-  routes(app, ctx) {
-    const { market, klines } = ctx.marketData;
+    const { klines } = marketData;
 
     route(app, ctx, API.searchCall, async ({ body, req, user }) => {
       const language = languageOf(req, user);
@@ -201,81 +206,74 @@ export const marketFeature: Feature = {
     // SPEC §8: real-time quotes over a WebSocket, subscribed by code.
     const hub = new QuoteHub(market, LIMITS.wsSubscriptionsPerSocket);
     ctx.marketData.hub = hub;
+    // @fastify/websocket hides WebSocket routes from the API document; QUOTE_STREAM_DOC describes it there.
     app.get('/api/ws', { websocket: true }, (socket) => hub.add(socket));
     ctx.onClose.push(() => hub.close());
-    extraPaths['/api/ws'] = {
-      get: {
-        summary:
-          'Quote stream (WebSocket). Send {"op":"subscribe","codes":[…]}, {"op":"unsubscribe","codes":[…]} or {"op":"ping"}; ' +
-          `receive {"type":"tick",code,price,change,changePercent,volume,time,simulated} for each tick of a subscribed code, ` +
-          `"subscribed"/"unsubscribed" acknowledgements and {"type":"error",msg,field}. At most ${LIMITS.wsSubscriptionsPerSocket} codes per socket.`,
-        responses: { 101: { description: 'Switching protocols' } },
-      },
-    };
-  },
 
-  async seed(ctx) {
-    const settings = marketSettings(ctx.config);
-    const report = await ensureHistory(ctx.db, {
-      seed: ctx.config.marketSeed,
-      specs: settings.specs,
-      now: ctx.clock.now(),
-      historyDays: settings.historyDays,
-      minuteDays: settings.minuteDays,
+    platform.lifecycle.seed.push(async () => {
+      const report = await ensureHistory(ctx.db, {
+        seed: ctx.config.marketSeed,
+        specs: settings.specs,
+        now: ctx.clock.now(),
+        historyDays: settings.historyDays,
+        minuteDays: settings.minuteDays,
+      });
+      if (report.filledCodes > 0) ctx.log.info(report, 'market history generated');
+      await loadStoredMarket(ctx);
     });
-    if (report.filledCodes > 0) ctx.log.info(report, 'market history generated');
-    await loadStoredMarket(ctx);
-  },
 
-  async start(ctx) {
-    const settings = marketSettings(ctx.config);
-    const { market } = ctx.marketData;
-    const onError = (error: unknown) => ctx.log.error({ err: error }, 'market feed');
-    const bus: TickBus = ctx.config.redisUrl
-      ? new RedisTickBus(ctx.config.redisUrl, ctx.config.marketBusChannel ?? DEFAULT_BUS_CHANNEL, onError)
-      : new LocalTickBus();
-    ctx.marketData.bus = bus;
-    bus.subscribe((message: BusMessage) => {
-      if (message.kind === 'fx') market.ingestFx(message.rates);
-      else for (const tick of message.ticks) market.ingest(tick);
-    });
-    if (bus instanceof RedisTickBus) await bus.ready();
-
-    const feed = new SimulatedFeed(market, bus, settings.specs, {
-      seed: ctx.config.marketSeed,
-      stepMs: settings.tickMs,
-      ...(ctx.config.marketFeedSlices ? { slices: ctx.config.marketFeedSlices } : {}),
-      now: () => ctx.clock.now(),
-      onError,
-    });
-    ctx.marketData.feed = feed;
-    const persister = new BarPersister(ctx.db, market, onError);
-    const leadership: Leadership =
-      ctx.database.kind === 'postgres' && ctx.config.databaseUrl
-        ? advisoryLeadership(ctx.config.databaseUrl, {
+    platform.lifecycle.start.push(async () => {
+      const onError = (error: unknown) => ctx.log.error({ err: error }, 'market feed');
+      const bus: TickBus = ctx.config.redisUrl
+        ? new RedisTickBus(
+            ctx.config.redisUrl,
+            ctx.config.marketBusChannel ?? busChannel(ctx.config.redisPrefix),
             onError,
-            ...(ctx.config.marketLeaderLockKey ? { key: ctx.config.marketLeaderLockKey } : {}),
-          })
-        : soleLeadership();
-    leadership.onChange((leader) => {
-      ctx.marketData.leader = leader;
-      ctx.log.info(
-        { leader },
-        leader ? 'this node runs the market feed' : 'this node follows the market feed',
-      );
-      if (leader) {
-        feed.start();
-        persister.start();
-      } else {
+          )
+        : new LocalTickBus();
+      ctx.marketData.bus = bus;
+      bus.subscribe((message: BusMessage) => {
+        if (message.kind === 'fx') market.ingestFx(message.rates);
+        else if (message.kind === 'ticks') for (const tick of message.ticks) market.ingest(tick);
+      });
+      if (bus instanceof RedisTickBus) await bus.ready();
+
+      const feed = new SimulatedFeed(market, bus, settings.specs, {
+        seed: ctx.config.marketSeed,
+        stepMs: settings.tickMs,
+        ...(ctx.config.marketFeedSlices ? { slices: ctx.config.marketFeedSlices } : {}),
+        now: () => ctx.clock.now(),
+        onError,
+      });
+      ctx.marketData.feed = feed;
+      const persister = new BarPersister(ctx.db, market, onError);
+      const leadership: Leadership =
+        ctx.database.kind === 'postgres' && ctx.config.databaseUrl
+          ? advisoryLeadership(ctx.config.databaseUrl, {
+              onError,
+              ...(ctx.config.marketLeaderLockKey ? { key: ctx.config.marketLeaderLockKey } : {}),
+            })
+          : soleLeadership();
+      leadership.onChange((leader) => {
+        ctx.marketData.leader = leader;
+        ctx.log.info(
+          { leader },
+          leader ? 'this node runs the market feed' : 'this node follows the market feed',
+        );
+        if (leader) {
+          feed.start();
+          persister.start();
+        } else {
+          feed.stop();
+          void persister.stop();
+        }
+      });
+      ctx.onClose.push(async () => {
         feed.stop();
-        void persister.stop();
-      }
-    });
-    ctx.onClose.push(async () => {
-      feed.stop();
-      await persister.stop();
-      await leadership.close();
-      await bus.close();
+        await persister.stop();
+        await leadership.close();
+        await bus.close();
+      });
     });
   },
-};
+);

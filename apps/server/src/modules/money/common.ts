@@ -1,11 +1,27 @@
-import { type Currency, type ErrorKey, parseMinor, REVIEW_STATUS } from '@kabuto/contract';
-import { inFundWindow } from '@kabuto/domain';
+import { type Currency, type ErrorKey, minorToDecimal, parseMinor, REVIEW_STATUS } from '@kabuto/contract';
+import { amountRefusal, inFundWindow } from '@kabuto/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { orderNoFor } from '../../ledger/ledger';
+import type { MarketService } from '../../market/types';
+import type { OpenPositionsPort } from '../../ports';
+import type { FileService } from '../../storage/files';
+import type { ReviewQueue } from '../reviews/queue';
+import type { FundRecordView } from '../users/service';
 import type { ReviewState } from './tables';
+
+/** What the money module's code works with: the platform and the ports it depends on. */
+export interface MoneyContext extends AppContext {
+  /** FX rates for exchanges. */
+  market: MarketService;
+  /** Deposit receipts. */
+  files: FileService;
+  reviewQueue: ReviewQueue;
+  /** SPEC §6.4: withdrawals are refused while positions are open. */
+  openPositions: OpenPositionsPort;
+}
 
 /**
  * The lock key: the user id in the low 32 bits, and a hash of the schema in the high bits so
@@ -63,8 +79,9 @@ export function assertWithin(
   maxMinor: number,
   field = 'amount',
 ): void {
-  if (amountMinor < minMinor) throw new DomainError('amount_below_min', { field, min: minMinor });
-  if (amountMinor > maxMinor) throw new DomainError('amount_above_max', { field, max: maxMinor });
+  const refusal = amountRefusal(amountMinor, minMinor, maxMinor);
+  if (refusal?.key === 'amount_below_min') throw new DomainError(refusal.key, { field, min: refusal.min });
+  if (refusal?.key === 'amount_above_max') throw new DomainError(refusal.key, { field, max: refusal.max });
 }
 
 export const reviewStatus = (state: ReviewState) => REVIEW_STATUS[state];
@@ -93,7 +110,10 @@ export async function onlyRefusals<T>(
 }
 
 /** Reserves the next id of a table, so its order number and ledger references exist before the row. */
-export async function nextId(trx: Tx, table: 'deposits' | 'withdrawals' | 'exchanges'): Promise<number> {
+export async function nextId(
+  trx: Tx,
+  table: 'deposits' | 'withdrawals' | 'exchanges' | 'loans',
+): Promise<number> {
   const result = await sql<{
     id: number;
   }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::int8 AS id`.execute(trx);
@@ -101,5 +121,28 @@ export async function nextId(trx: Tx, table: 'deposits' | 'withdrawals' | 'excha
 }
 
 /** Order numbers of deposits (D…) and withdrawals (W…), in the ledger's style. */
-export const businessOrderNo = (prefix: 'D' | 'W', now: Date, id: number) =>
+export const businessOrderNo = (prefix: 'D' | 'W' | 'L', now: Date, id: number) =>
   `${prefix}${orderNoFor(now, id)}`;
+
+/** A page of a user's deposits or withdrawals as fund records (SPEC §0.2), newest first. */
+export function businessFundRecords<
+  Row extends { id: number; currency: string; order_no: string; state: ReviewState; created_at: Date },
+>(
+  rows: Array<Row & { balance_after_minor: number | null }>,
+  total: { n: string },
+  view: (row: Row, currency: Currency) => Pick<FundRecordView, 'kind' | 'amount' | 'frozenChange' | 'memo'>,
+): { list: FundRecordView[]; total: number } {
+  const list = rows.map((r): FundRecordView => {
+    const currency = r.currency as Currency;
+    return {
+      id: r.id,
+      orderNo: r.order_no,
+      currency,
+      ...view(r, currency),
+      balanceAfter: r.balance_after_minor === null ? '-' : minorToDecimal(r.balance_after_minor, currency),
+      state: r.state,
+      createdAt: r.created_at.toISOString(),
+    };
+  });
+  return { list, total: Number(total.n) };
+}

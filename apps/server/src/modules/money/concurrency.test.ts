@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, fund, type Session, type TestApp } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { decide, operatorToken } from '../identity/testing';
-import { depositWithReceipt, ensureFxRates, FUND_PASSWORD, moneyUser } from './testing';
+import { depositWithReceipt, FUND_PASSWORD, moneyUser } from './testing';
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ensureFxRates(t.ctx);
   token = await operatorToken(t);
 });
 afterAll(async () => {

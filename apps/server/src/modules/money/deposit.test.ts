@@ -6,6 +6,7 @@ import {
   createTestApp,
   registerUser,
   type Session,
+  setAccountFlags,
   setFundPassword,
   type TestApp,
 } from '../../../test/helpers';
@@ -173,11 +174,7 @@ describe('deposit refusals: each answers its own key and changes nothing', () =>
 
   it('refuses a frozen account (account_blocked)', async () => {
     const session = await depositor();
-    await t.ctx.db
-      .updateTable('users')
-      .set({ frozen: true, flag_reason: 'review' })
-      .where('id', '=', session.userId)
-      .execute();
+    await setAccountFlags(t.ctx, session.userId, { frozen: true, flag_reason: 'review' });
     await expectRefused(session, { channel: 'bank', amount: '50000' }, 'account_blocked');
   });
 });

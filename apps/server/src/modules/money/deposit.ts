@@ -16,15 +16,14 @@ import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { availableBalanceAfter, HOUSE, postTransaction } from '../../ledger/ledger';
 import { cleanImage } from '../../storage/images';
-import type { Operator } from '../admin/auth';
-import type { ReviewItem, ReviewKind } from '../admin/reviews';
 import { i18n, isUniqueViolation, reasonText } from '../identity/common';
 import { ADMIN_FILE_PATH } from '../identity/kyc';
-import { messages } from '../messages/service';
-import type { FundRecordView } from '../users/service';
+import type { ReviewKindHooks } from '../reviews/queue';
+import type { MoneyContext } from './common';
 import {
   assertFundWindow,
   assertWithin,
+  businessFundRecords,
   businessOrderNo,
   nextId,
   parseAmount,
@@ -115,7 +114,11 @@ async function assertNoPendingDeposit(db: AppContext['db'] | Tx, userId: number)
  * pending at a time, business days only (unless FUND_HOURS=always), fund password (§6.1).
  * Nothing moves until a reviewer approves: the deposit is a claim that money was sent.
  */
-export async function requestDeposit(ctx: AppContext, user: User, body: ParsedRequestOf<typeof depositCall>) {
+export async function requestDeposit(
+  ctx: MoneyContext,
+  user: User,
+  body: ParsedRequestOf<typeof depositCall>,
+) {
   assertFundWindow(ctx, 'deposit');
   const channel = channelOf(ctx, body.channel);
   const currency = body.currency ?? MARKET_CURRENCY[body.type];
@@ -135,7 +138,8 @@ export async function requestDeposit(ctx: AppContext, user: User, body: ParsedRe
         await takeFundLock(trx, user.id);
         await assertNoPendingDeposit(trx, user.id);
         const id = await nextId(trx, 'deposits');
-        return trx
+        const dueAt = nextBusinessDayEnd(now);
+        const row = await trx
           .insertInto('deposits')
           .values({
             id,
@@ -148,12 +152,14 @@ export async function requestDeposit(ctx: AppContext, user: User, body: ParsedRe
             reason: null,
             reviewer_id: null,
             reviewed_at: null,
-            due_at: nextBusinessDayEnd(now),
+            due_at: dueAt,
             ledger_transaction_id: null,
             created_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await ctx.reviewQueue.submit(trx, { kind: 'deposit', subjectId: id, userId: user.id, dueAt }, now);
+        return row;
       },
     );
     return depositView(deposit);
@@ -194,22 +200,12 @@ export async function depositFundRecords(ctx: AppContext, userId: number, page: 
     .select(sql<string>`count(*)::text`.as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const list: FundRecordView[] = rows.map((r) => {
-    const currency = r.currency as Currency;
-    return {
-      id: r.id,
-      kind: 'deposit',
-      orderNo: r.order_no,
-      currency,
-      amount: minorToDecimal(r.amount_minor, currency),
-      frozenChange: minorToDecimal(0, currency),
-      balanceAfter: r.balance_after_minor === null ? '-' : minorToDecimal(r.balance_after_minor, currency),
-      state: r.state,
-      memo: r.state === 'rejected' ? r.reason : r.channel,
-      createdAt: r.created_at.toISOString(),
-    };
-  });
-  return { list, total: Number(total.n) };
+  return businessFundRecords(rows, total, (r, currency) => ({
+    kind: 'deposit',
+    amount: minorToDecimal(r.amount_minor, currency),
+    frozenChange: minorToDecimal(0, currency),
+    memo: r.state === 'rejected' ? r.reason : r.channel,
+  }));
 }
 
 const DEPOSIT_MESSAGES = {
@@ -236,101 +232,54 @@ const DEPOSIT_MESSAGES = {
 } as const;
 
 /** SPEC §9 review queue 'deposit': approval credits the wallet (house:bank → available). */
-export const depositReviewKind: ReviewKind = {
-  async list(ctx, state, page, size) {
-    let query = ctx.db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id');
-    if (state !== 'all') query = query.where('d.state', '=', state);
-    const [rows, total] = await Promise.all([
-      query
-        .leftJoin('operators as o', 'o.id', 'd.reviewer_id')
-        .selectAll('d')
-        .select(['u.account', 'u.real_name', 'o.username as reviewer'])
-        .orderBy('d.id', state === 'pending' ? 'asc' : 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      query.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const list: ReviewItem[] = rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      account: r.account,
-      state: r.state,
-      createdAt: r.created_at.toISOString(),
-      dueAt: r.due_at.toISOString(),
-      reviewedAt: r.reviewed_at?.toISOString() ?? null,
-      reviewer: r.reviewer,
-      reason: r.reason,
-      details: {
-        orderNo: r.order_no,
-        channel: r.channel,
-        currency: r.currency,
-        amount: minorToDecimal(r.amount_minor, r.currency as Currency),
-        realName: r.real_name,
-        receipt: `${ADMIN_FILE_PATH}/${r.receipt_file_id}`,
-      },
-    }));
-    return { list, total: Number(total.n) };
+export const depositReview: ReviewKindHooks<Deposit & { real_name: string | null }> = {
+  kind: 'deposit',
+  table: 'deposits',
+  async load(db, ids, forUpdate) {
+    let query = db
+      .selectFrom('deposits as d')
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .selectAll('d')
+      .select('u.real_name')
+      .where('d.id', 'in', ids);
+    if (forUpdate) query = query.forUpdate('d');
+    return query.execute();
   },
-
-  async decide(
-    ctx: AppContext,
-    trx: Tx,
-    id: number,
-    decision: 'approve' | 'reject',
-    operator: Operator,
-    reason: string | null,
-  ) {
-    const deposit = await trx
-      .selectFrom('deposits')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (deposit?.state !== 'pending') return false;
-    const now = ctx.clock.now();
+  details: (d) => ({
+    orderNo: d.order_no,
+    channel: d.channel,
+    currency: d.currency,
+    amount: minorToDecimal(d.amount_minor, d.currency as Currency),
+    realName: d.real_name,
+    receipt: `${ADMIN_FILE_PATH}/${d.receipt_file_id}`,
+  }),
+  async approve(trx, deposit, { now }) {
     const currency = deposit.currency as Currency;
-    let transactionId: number | null = null;
-    if (decision === 'approve') {
-      const posted = await postTransaction(
-        trx,
-        {
-          kind: 'deposit',
-          userId: deposit.user_id,
-          refType: 'deposit',
-          refId: deposit.id,
-          memo: `deposit ${deposit.order_no}`,
-          postings: [
-            { userId: HOUSE, account: 'house:bank', currency, amountMinor: -deposit.amount_minor },
-            { userId: deposit.user_id, account: 'available', currency, amountMinor: deposit.amount_minor },
-          ],
-        },
-        now,
-      );
-      transactionId = posted.transactionId;
-    }
-    await trx
-      .updateTable('deposits')
-      .set({
-        state: decision === 'approve' ? 'approved' : 'rejected',
-        reason,
-        reviewer_id: operator.id,
-        reviewed_at: now,
-        ledger_transaction_id: transactionId,
-      })
-      .where('id', '=', id)
-      .execute();
-    const text = DEPOSIT_MESSAGES[decision];
-    await messages.send(
+    const posted = await postTransaction(
       trx,
       {
+        kind: 'deposit',
         userId: deposit.user_id,
-        kind: 'review_outcome',
-        title: text.title,
-        body: text.body(deposit, reason),
+        refType: 'deposit',
+        refId: deposit.id,
+        memo: `deposit ${deposit.order_no}`,
+        postings: [
+          { userId: HOUSE, account: 'house:bank', currency, amountMinor: -deposit.amount_minor },
+          { userId: deposit.user_id, account: 'available', currency, amountMinor: deposit.amount_minor },
+        ],
       },
       now,
     );
-    return true;
+    await trx
+      .updateTable('deposits')
+      .set({ ledger_transaction_id: posted.transactionId })
+      .where('id', '=', deposit.id)
+      .execute();
+  },
+  // Nothing was credited at request: a rejected deposit moves no money.
+  async reject() {},
+  message: (deposit, { decision, reason }) => {
+    const text = DEPOSIT_MESSAGES[decision];
+    return { title: text.title, body: text.body(deposit, reason) };
   },
 };

@@ -8,18 +8,18 @@ import {
   fund,
   registerUser,
   type Session,
+  setAccountFlags,
   setFundPassword,
   type TestApp,
 } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { midRate } from './exchange';
-import { ensureFxRates, FUND_PASSWORD, moneySnapshot } from './testing';
+import { FUND_PASSWORD, moneySnapshot } from './testing';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ensureFxRates(t.ctx);
 });
 afterAll(async () => {
   await t.close();
@@ -205,7 +205,7 @@ describe('exchange', () => {
 
   it('refuses a frozen account (account_blocked)', async () => {
     const session = await holder();
-    await t.ctx.db.updateTable('users').set({ frozen: true }).where('id', '=', session.userId).execute();
+    await setAccountFlags(t.ctx, session.userId, { frozen: true });
     await expectRefused(session, { from: 'JPY', to: 'USD', amount: '1000' }, 'account_blocked');
   });
 

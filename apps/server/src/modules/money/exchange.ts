@@ -14,21 +14,19 @@ import { inTransaction } from '../../db/database';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
-import type { MarketService } from '../../market/types';
-import { nextId, parseAmount, takeFundLock } from './common';
+import { type MoneyContext, nextId, parseAmount, takeFundLock } from './common';
 import type { Exchange } from './tables';
 
 /**
  * The market's mid rate (units of `to` per one `from`), read at call time: the market service
  * may be built after this module, and rates move with the feed.
  */
-export function midRate(ctx: AppContext, from: Currency, to: Currency): string | null {
-  const market: MarketService | undefined = ctx.market;
-  return market ? market.fxRate(from, to) : null;
+export function midRate(ctx: MoneyContext, from: Currency, to: Currency): string | null {
+  return ctx.market.fxRate(from, to);
 }
 
 /** SPEC §6.4: every pair's mid rate and the customer's rate after the configured spread. */
-export function rates(ctx: AppContext, body: ParsedRequestOf<typeof ratesCall>) {
+export function rates(ctx: MoneyContext, body: ParsedRequestOf<typeof ratesCall>) {
   const spreadBps = ctx.config.exchangeSpreadBps;
   const list: Array<{ from: Currency; to: Currency; mid: string; rate: string }> = [];
   for (const from of body.from ? [body.from] : CURRENCIES) {
@@ -65,7 +63,7 @@ export function exchangeView(e: Exchange) {
  * less the spread, rounded down in the domain (a conversion never creates money). Both legs are
  * one ledger transaction: user available(from) −a, house:fx(from) +a, house:fx(to) −b, user available(to) +b.
  */
-export async function exchange(ctx: AppContext, user: User, body: ParsedRequestOf<typeof exchangeCall>) {
+export async function exchange(ctx: MoneyContext, user: User, body: ParsedRequestOf<typeof exchangeCall>) {
   const { from, to } = body;
   if (from === to) throw new DomainError('same_currency', { field: 'to' });
   const fromMinor = parseAmount(body.amount, from);

@@ -13,13 +13,12 @@ import {
   TEST_REAL_NAME,
 } from '../identity/testing';
 import { midRate } from './exchange';
-import { ensureFxRates, FUND_PASSWORD } from './testing';
+import { FUND_PASSWORD } from './testing';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ensureFxRates(t.ctx);
 });
 afterAll(async () => {
   await t.close();

@@ -1,30 +1,31 @@
 import { API } from '@kabuto/contract';
-import type { Feature } from '../../context';
 import { route } from '../../http/route';
-import {
-  depositChannels,
-  depositFundRecords,
-  depositReviewKind,
-  listDeposits,
-  requestDeposit,
-} from './deposit';
+import { defineModule } from '../../module';
+import type { MoneyContext } from './common';
+import { depositChannels, depositFundRecords, depositReview, listDeposits, requestDeposit } from './deposit';
 import { exchange, listExchanges, rates } from './exchange';
-import { listWithdrawals, requestWithdrawal, withdrawalFundRecords, withdrawalReviewKind } from './withdraw';
+import { listWithdrawals, requestWithdrawal, withdrawalFundRecords, withdrawalReview } from './withdraw';
 import './tables';
 
 /**
- * Deposits, withdrawals and currency exchange (SPEC §6.4). Needs identity (cards, files), the
- * admin review registry and the users module's fund-record hooks; FX rates come from ctx.market.
+ * Deposits, withdrawals and currency exchange (SPEC §6.4): receipts through identity's files, FX
+ * rates from the market, reviews on the review queue, the fund-record tabs in the users module,
+ * and the open-position count from trading (withdrawals are refused while positions are open).
  */
-export const moneyFeature: Feature = {
-  name: 'money',
-  init(ctx) {
-    ctx.reviewKinds.deposit = depositReviewKind;
-    ctx.reviewKinds.withdrawal = withdrawalReviewKind;
-    ctx.fundRecordSources.deposits = depositFundRecords;
-    ctx.fundRecordSources.withdrawals = withdrawalFundRecords;
-  },
-  routes(app, ctx) {
+export const moneyModule = defineModule(
+  { name: 'money', dependencies: ['market', 'users', 'reviews', 'identity', 'trading'] },
+  (app, platform) => {
+    const ctx: MoneyContext = {
+      ...platform,
+      market: app.market,
+      files: app.files,
+      reviewQueue: app.reviewQueue,
+      openPositions: app.openPositions,
+    };
+    app.reviewQueue.register(depositReview);
+    app.reviewQueue.register(withdrawalReview);
+    app.accounts.addFundRecordSource('deposits', depositFundRecords);
+    app.accounts.addFundRecordSource('withdrawals', withdrawalFundRecords);
     route(app, ctx, API.depositChannelsCall, async ({ body }) => ({ data: depositChannels(ctx, body) }));
     route(
       app,
@@ -64,4 +65,4 @@ export const moneyFeature: Feature = {
       data: await listExchanges(ctx, user.id, body),
     }));
   },
-};
+);

@@ -39,6 +39,8 @@ export interface WithdrawalsTable {
   freeze_transaction_id: number;
   /** Paid out (frozen → house:bank) or released (frozen → available). */
   settle_transaction_id: number | null;
+  /** The ledger hold of the amount (settled at approval, released at rejection). */
+  hold_id: number | null;
   created_at: Date;
 }
 

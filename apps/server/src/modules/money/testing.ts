@@ -1,41 +1,12 @@
-import type { Currency } from '@kabuto/contract';
-import { Decimal } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { type ApiAnswer, fund, type Session, setFundPassword, type TestApp } from '../../../test/helpers';
 import type { AppContext } from '../../context';
 import { HOUSE, userBalances } from '../../ledger/ledger';
-import type { MarketService } from '../../market/types';
 import { addTestCard, jpegImage, multipartApi, verifiedUser } from '../identity/testing';
 
 /** Test support for the money calls. */
 
 export const FUND_PASSWORD = 'fund1234';
-
-/** Units of each currency per US dollar, used when the app under test runs without a market feed. */
-const PER_USD: Record<Currency, string> = {
-  JPY: '150',
-  USD: '1',
-  CNY: '7.2',
-  TWD: '32',
-  HKD: '7.8',
-  THB: '36',
-  VND: '25000',
-  MYR: '4.7',
-  KRW: '1350',
-  SAR: '3.75',
-};
-
-/**
- * The market's FX rates when a market service runs in the app; otherwise a fixed table, so the
- * money tests do not depend on which features are registered.
- */
-export function ensureFxRates(ctx: AppContext): void {
-  const existing: MarketService | undefined = ctx.market;
-  if (existing) return;
-  const fxRate = (from: Currency, to: Currency) =>
-    from === to ? '1' : new Decimal(PER_USD[to]).dividedBy(PER_USD[from]).toSignificantDigits(10).toFixed();
-  Reflect.set(ctx, 'market', { fxRate } satisfies Pick<MarketService, 'fxRate'>);
-}
 
 /** A verified user with a fund password and a bound card. */
 export async function moneyUser(

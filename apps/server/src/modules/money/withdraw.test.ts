@@ -8,6 +8,7 @@ import {
   fund,
   registerUser,
   type Session,
+  setAccountFlags,
   setFundPassword,
   TEST_DATABASE_URL,
   type TestApp,
@@ -26,11 +27,15 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await operatorToken(t);
 });
+let countOpenPositions: TestApp['ctx']['openPositions']['count'];
+beforeAll(() => {
+  countOpenPositions = t.ctx.openPositions.count;
+});
 afterEach(() => {
   vi.restoreAllMocks();
   t.ctx.config.fundHours = 'always';
   t.ctx.config.withdrawWithOpenPositions = false;
-  t.ctx.openPositionCount = undefined;
+  t.ctx.openPositions.count = countOpenPositions;
   t.clock.set('2026-11-17T01:00:00.000Z');
 });
 afterAll(async () => {
@@ -186,29 +191,25 @@ describe('withdrawal refusals (SPEC §6.4): each answers its own key and changes
   it('rejects a wrong fund password (fund_password_wrong) and locks after repeated failures (locked_out)', async () => {
     const { session, cardId } = await funded();
     await expectRefused(session, valid(cardId, { fund_password: undefined }), 'fund_password_wrong');
-    const attempts = t.ctx.config.fundPasswordMaxFailures;
+    const attempts = t.ctx.config.loginMaxFailures;
     for (let i = 1; i < attempts; i++)
       await expectRefused(session, valid(cardId, { fund_password: 'wrong' }), 'fund_password_wrong');
     await expectRefused(session, valid(cardId, { fund_password: 'wrong' }), 'locked_out');
     await expectRefused(session, valid(cardId), 'locked_out');
-    t.clock.advance((t.ctx.config.fundPasswordLockMinutes + 1) * 60_000);
+    t.clock.advance((t.ctx.config.loginLockMinutes + 1) * 60_000);
     expect((await withdraw(session, valid(cardId))).status).toBe(1);
   });
 
   it('refuses a frozen account (account_blocked)', async () => {
     const { session, cardId } = await funded();
-    await t.ctx.db
-      .updateTable('users')
-      .set({ frozen: true, flag_reason: 'under investigation' })
-      .where('id', '=', session.userId)
-      .execute();
+    await setAccountFlags(t.ctx, session.userId, { frozen: true, flag_reason: 'under investigation' });
     const res = await expectRefused(session, valid(cardId), 'account_blocked');
     expect(res.data).toMatchObject({ reason: 'under investigation' });
   });
 
   it('refuses while positions are held (close_positions_first), unless config allows it', async () => {
     const { session, cardId } = await funded();
-    t.ctx.openPositionCount = async (userId) => (userId === session.userId ? 2 : 0);
+    t.ctx.openPositions.count = async (_db, userId) => (userId === session.userId ? 2 : 0);
     await expectRefused(session, valid(cardId), 'close_positions_first');
     t.ctx.config.withdrawWithOpenPositions = true;
     expect((await withdraw(session, valid(cardId))).status).toBe(1);
@@ -220,7 +221,7 @@ describe('withdrawal refusals (SPEC §6.4): each answers its own key and changes
       postTransaction(
         trx,
         {
-          kind: 'loan',
+          kind: 'adjustment',
           userId: session.userId,
           postings: [
             { userId: session.userId, account: 'debt', currency: 'JPY', amountMinor: -50_000 },

@@ -8,25 +8,31 @@ import {
   type withdrawalListCall,
   type withdrawCall,
 } from '@kabuto/contract';
-import { nextBusinessDayEnd } from '@kabuto/domain';
+import { nextBusinessDayEnd, withdrawalRefusal } from '@kabuto/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
-import { availableBalanceAfter, HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
-import type { Operator } from '../admin/auth';
-import type { ReviewItem, ReviewKind } from '../admin/reviews';
+import {
+  availableBalanceAfter,
+  HOUSE,
+  placeHold,
+  releaseHold,
+  settleHold,
+  userBalances,
+} from '../../ledger/ledger';
 import { findCard, maskCardNumber } from '../identity/cards';
 import { i18n, isUniqueViolation, reasonText } from '../identity/common';
 import type { BankCard } from '../identity/tables';
-import { messages } from '../messages/service';
-import type { FundRecordView } from '../users/service';
+import type { ReviewKindHooks } from '../reviews/queue';
 import {
   assertFundWindow,
   assertWithin,
+  businessFundRecords,
   businessOrderNo,
+  type MoneyContext,
   nextId,
   onlyRefusals,
   parseAmount,
@@ -34,16 +40,6 @@ import {
   takeFundLock,
 } from './common';
 import type { Withdrawal } from './tables';
-
-declare module '../../context' {
-  interface AppContext {
-    /**
-     * Positions the user holds (SPEC §6.4 "refused while positions are held"); the trading
-     * module provides it. Absent means the user holds none.
-     */
-    openPositionCount?: (userId: number, db: Executor) => Promise<number>;
-  }
-}
 
 /**
  * SPEC §0.3, §6.4: every refusal `/user/withdraw` can answer, and nothing else. The call fails
@@ -92,7 +88,7 @@ function limitsOf(ctx: AppContext, currency: Currency): { minMinor: number; maxM
 
 /** The account-state rules, checked before the fund password and again under the lock. */
 async function assertAccountAllows(
-  ctx: AppContext,
+  ctx: MoneyContext,
   db: Executor,
   userId: number,
   currency: Currency,
@@ -104,16 +100,29 @@ async function assertAccountAllows(
     .where('user_id', '=', userId)
     .where('state', '=', 'pending')
     .executeTakeFirst();
-  if (pending) throw new DomainError('pending_review');
-  if (!ctx.config.withdrawWithOpenPositions) {
-    // Read inside this transaction: the embedded database has a single connection.
-    const open = (await ctx.openPositionCount?.(userId, db)) ?? 0;
-    if (open > 0) throw new DomainError('close_positions_first', { positions: open });
-  }
+  const allowOpenPositions = ctx.config.withdrawWithOpenPositions;
+  // Read inside this transaction: the embedded database has a single connection.
+  const openPositions = allowOpenPositions ? 0 : await ctx.openPositions.count(db, userId);
   const balances = await userBalances(db, userId);
-  const owing = CURRENCIES.filter((c) => balances[c].debt < 0);
-  if (owing.length > 0) throw new DomainError('loan_unpaid', { currencies: owing });
-  if (balances[currency].available < amountMinor) throw new DomainError('balance_insufficient', { currency });
+  const refusal = withdrawalRefusal({
+    pendingWithdrawal: Boolean(pending),
+    openPositions,
+    allowOpenPositions,
+    owingCurrencies: CURRENCIES.filter((c) => balances[c].debt < 0),
+    availableMinor: balances[currency].available,
+    amountMinor,
+  });
+  if (!refusal) return;
+  switch (refusal.key) {
+    case 'close_positions_first':
+      throw new DomainError(refusal.key, { positions: refusal.positions });
+    case 'loan_unpaid':
+      throw new DomainError(refusal.key, { currencies: refusal.currencies });
+    case 'balance_insufficient':
+      throw new DomainError(refusal.key, { currency });
+    default:
+      throw new DomainError(refusal.key);
+  }
 }
 
 /**
@@ -121,7 +130,7 @@ async function assertAccountAllows(
  * score never blocks it (§0.3). The amount moves available → frozen:withdrawal in the same
  * transaction as the withdrawal row.
  */
-export function requestWithdrawal(ctx: AppContext, user: User, body: ParsedRequestOf<typeof withdrawCall>) {
+export function requestWithdrawal(ctx: MoneyContext, user: User, body: ParsedRequestOf<typeof withdrawCall>) {
   return onlyRefusals('/user/withdraw', WITHDRAW_REFUSALS, async () => {
     assertFundWindow(ctx, 'withdrawal');
     const currency = body.currency ?? MARKET_CURRENCY[body.type];
@@ -141,22 +150,22 @@ export function requestWithdrawal(ctx: AppContext, user: User, body: ParsedReque
         await assertAccountAllows(ctx, trx, user.id, currency, amountMinor);
         const id = await nextId(trx, 'withdrawals');
         const orderNo = businessOrderNo('W', now, id);
-        const freeze = await postTransaction(
+        const hold = await placeHold(
           trx,
           {
-            kind: 'withdrawal_freeze',
             userId: user.id,
+            currency,
+            purpose: 'withdrawal',
+            amountMinor,
+            kind: 'withdrawal_freeze',
             refType: 'withdrawal',
             refId: id,
             memo: `withdrawal ${orderNo}`,
-            postings: [
-              { userId: user.id, account: 'available', currency, amountMinor: -amountMinor },
-              { userId: user.id, account: 'frozen:withdrawal', currency, amountMinor },
-            ],
           },
           now,
         );
-        return trx
+        const dueAt = withdrawalDue(now);
+        const row = await trx
           .insertInto('withdrawals')
           .values({
             id,
@@ -168,13 +177,16 @@ export function requestWithdrawal(ctx: AppContext, user: User, body: ParsedReque
             reason: null,
             reviewer_id: null,
             reviewed_at: null,
-            due_at: withdrawalDue(now),
-            freeze_transaction_id: freeze.transactionId,
+            due_at: dueAt,
+            freeze_transaction_id: hold.transactionId,
             settle_transaction_id: null,
+            hold_id: hold.holdId,
             created_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await ctx.reviewQueue.submit(trx, { kind: 'withdrawal', subjectId: id, userId: user.id, dueAt }, now);
+        return row;
       });
       return withdrawalView(withdrawal, card);
     } catch (error) {
@@ -259,22 +271,12 @@ export async function withdrawalFundRecords(ctx: AppContext, userId: number, pag
     .select(sql<string>`count(*)::text`.as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const list: FundRecordView[] = rows.map((r) => {
-    const currency = r.currency as Currency;
-    return {
-      id: r.id,
-      kind: 'withdrawal',
-      orderNo: r.order_no,
-      currency,
-      amount: minorToDecimal(-r.amount_minor, currency),
-      frozenChange: minorToDecimal(r.state === 'pending' ? r.amount_minor : 0, currency),
-      balanceAfter: r.balance_after_minor === null ? '-' : minorToDecimal(r.balance_after_minor, currency),
-      state: r.state,
-      memo: r.state === 'rejected' ? r.reason : null,
-      createdAt: r.created_at.toISOString(),
-    };
-  });
-  return { list, total: Number(total.n) };
+  return businessFundRecords(rows, total, (r, currency) => ({
+    kind: 'withdrawal',
+    amount: minorToDecimal(-r.amount_minor, currency),
+    frozenChange: minorToDecimal(r.state === 'pending' ? r.amount_minor : 0, currency),
+    memo: r.state === 'rejected' ? r.reason : null,
+  }));
 }
 
 const WITHDRAWAL_MESSAGES = {
@@ -300,119 +302,98 @@ const WITHDRAWAL_MESSAGES = {
   },
 } as const;
 
-/** SPEC §9 review queue 'withdrawal': approval pays out (frozen → house:bank); rejection releases. */
-export const withdrawalReviewKind: ReviewKind = {
-  async list(ctx, state, page, size) {
-    let query = ctx.db
+/** SPEC §9 review queue 'withdrawal': approval pays the held amount out (→ house:bank); rejection releases it. */
+export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
+  kind: 'withdrawal',
+  table: 'withdrawals',
+  async load(db, ids, forUpdate) {
+    let query = db
       .selectFrom('withdrawals as w')
       .innerJoin('users as u', 'u.id', 'w.user_id')
-      .innerJoin('bank_cards as c', 'c.id', 'w.card_id');
-    if (state !== 'all') query = query.where('w.state', '=', state);
-    const [rows, total] = await Promise.all([
-      query
-        .leftJoin('operators as o', 'o.id', 'w.reviewer_id')
-        .selectAll('w')
-        .select([
-          'u.account',
-          'u.real_name',
-          'o.username as reviewer',
-          'c.holder',
-          'c.card_number',
-          'c.card_type',
-          'c.institution',
-          'c.branch',
-          'c.branch_code',
-        ])
-        .orderBy('w.id', state === 'pending' ? 'asc' : 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      query.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const list: ReviewItem[] = rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      account: r.account,
-      state: r.state,
-      createdAt: r.created_at.toISOString(),
-      dueAt: r.due_at.toISOString(),
-      reviewedAt: r.reviewed_at?.toISOString() ?? null,
-      reviewer: r.reviewer,
-      reason: r.reason,
-      details: {
-        orderNo: r.order_no,
-        currency: r.currency,
-        amount: minorToDecimal(r.amount_minor, r.currency as Currency),
-        realName: r.real_name,
-        // The reviewer pays out, so sees the whole card.
-        card: {
-          holder: r.holder,
-          cardNumber: r.card_number,
-          cardType: r.card_type,
-          institution: r.institution,
-          branch: r.branch,
-          branchCode: r.branch_code,
-        },
-      },
-    }));
-    return { list, total: Number(total.n) };
+      .innerJoin('bank_cards as c', 'c.id', 'w.card_id')
+      .selectAll('w')
+      .select([
+        'u.real_name',
+        'c.holder',
+        'c.card_number',
+        'c.card_type',
+        'c.institution',
+        'c.branch',
+        'c.branch_code',
+      ])
+      .where('w.id', 'in', ids);
+    if (forUpdate) query = query.forUpdate('w');
+    return query.execute();
   },
-
-  async decide(
-    ctx: AppContext,
-    trx: Tx,
-    id: number,
-    decision: 'approve' | 'reject',
-    operator: Operator,
-    reason: string | null,
-  ) {
-    const w = await trx
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (w?.state !== 'pending') return false;
-    const now = ctx.clock.now();
-    const currency = w.currency as Currency;
-    const settle = await postTransaction(
+  details: (w) => ({
+    orderNo: w.order_no,
+    currency: w.currency,
+    amount: minorToDecimal(w.amount_minor, w.currency as Currency),
+    realName: w.real_name,
+    // The reviewer pays out, so sees the whole card.
+    card: {
+      holder: w.holder,
+      cardNumber: w.card_number,
+      cardType: w.card_type,
+      institution: w.institution,
+      branch: w.branch,
+      branchCode: w.branch_code,
+    },
+  }),
+  async approve(trx, w, { now }) {
+    const settled = await settleHold(
       trx,
+      holdOf(w),
       {
-        kind: decision === 'approve' ? 'withdrawal_paid' : 'withdrawal_release',
-        userId: w.user_id,
-        refType: 'withdrawal',
-        refId: w.id,
+        kind: 'withdrawal_paid',
         memo: `withdrawal ${w.order_no}`,
-        postings:
-          decision === 'approve'
-            ? [
-                { userId: w.user_id, account: 'frozen:withdrawal', currency, amountMinor: -w.amount_minor },
-                { userId: HOUSE, account: 'house:bank', currency, amountMinor: w.amount_minor },
-              ]
-            : [
-                { userId: w.user_id, account: 'frozen:withdrawal', currency, amountMinor: -w.amount_minor },
-                { userId: w.user_id, account: 'available', currency, amountMinor: w.amount_minor },
-              ],
+        to: [
+          {
+            userId: HOUSE,
+            account: 'house:bank',
+            currency: w.currency as Currency,
+            amountMinor: w.amount_minor,
+          },
+        ],
       },
       now,
     );
-    await trx
-      .updateTable('withdrawals')
-      .set({
-        state: decision === 'approve' ? 'approved' : 'rejected',
-        reason,
-        reviewer_id: operator.id,
-        reviewed_at: now,
-        settle_transaction_id: settle.transactionId,
-      })
-      .where('id', '=', id)
-      .execute();
-    const text = WITHDRAWAL_MESSAGES[decision];
-    await messages.send(
+    await recordSettlement(trx, w.id, settled.transactionId);
+  },
+  async reject(trx, w, { now }) {
+    const released = await releaseHold(
       trx,
-      { userId: w.user_id, kind: 'review_outcome', title: text.title, body: text.body(w, reason) },
+      holdOf(w),
+      { kind: 'withdrawal_release', memo: `withdrawal ${w.order_no}` },
       now,
     );
-    return true;
+    await recordSettlement(trx, w.id, released.transactionId);
+  },
+  message: (w, { decision, reason }) => {
+    const text = WITHDRAWAL_MESSAGES[decision];
+    return { title: text.title, body: text.body(w, reason) };
   },
 };
+
+type WithdrawalUnderReview = Withdrawal & {
+  real_name: string | null;
+  holder: string;
+  card_number: string;
+  card_type: string;
+  institution: string;
+  branch: string;
+  branch_code: string;
+};
+
+function holdOf(w: Withdrawal): number {
+  if (w.hold_id === null) throw new Error(`withdrawal ${w.id} has no ledger hold`);
+  return w.hold_id;
+}
+
+async function recordSettlement(trx: Tx, id: number, transactionId: number): Promise<void> {
+  await trx
+    .updateTable('withdrawals')
+    .set({ settle_transaction_id: transactionId })
+    .where('id', '=', id)
+    .execute();
+}

@@ -2,9 +2,10 @@ import { API } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, type TestApp } from '../../../test/helpers';
 
+const METRICS_TOKEN = 'scrape-secret-1234';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { kefu: 'https://support.example/chat' } });
+  t = await createTestApp({ config: { kefu: 'https://support.example/chat', metricsToken: METRICS_TOKEN } });
 });
 afterAll(async () => {
   await t.close();
@@ -28,31 +29,78 @@ describe('public configuration', () => {
 });
 
 describe('operations endpoints', () => {
-  it('answers /healthz with the database kind', async () => {
+  it('answers /healthz with its state only, not what the database is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', databaseState: 'up' });
   });
 
-  it('exposes Prometheus metrics including request durations', async () => {
+  it('exposes Prometheus metrics including request durations to a holder of METRICS_TOKEN', async () => {
     await api(t.app, '/common/config');
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('kabuto_http_request_seconds');
     expect(res.body).toContain('process_cpu_seconds_total');
+  });
+
+  it('refuses /metrics without the token or with a wrong one', async () => {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      `Basic ${METRICS_TOKEN}`,
+      METRICS_TOKEN,
+      'Bearer ',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode, String(authorization)).toBe(401);
+      expect(res.body).not.toContain('process_cpu_seconds_total');
+    }
+  });
+
+  it('does not serve /metrics at all when METRICS_TOKEN is not set', async () => {
+    const open = await createTestApp();
+    try {
+      const res = await open.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('process_cpu_seconds_total');
+    } finally {
+      await open.close();
+    }
   });
 
   it('documents every investor call in the OpenAPI document at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     const doc = res.json() as {
       openapi: string;
-      paths: Record<string, { post?: { requestBody?: unknown } }>;
+      paths: Record<
+        string,
+        {
+          post?: {
+            requestBody?: { content: Record<string, { schema: unknown }> };
+            responses?: Record<string, { content?: Record<string, { schema: unknown }> }>;
+          };
+        }
+      >;
     };
     expect(doc.openapi).toMatch(/^3\./);
     for (const call of Object.values(API)) {
-      expect(doc.paths[`/api/vue${call.path}`]?.post?.requestBody, call.path).toBeTruthy();
+      const operation = doc.paths[`/api/vue${call.path}`]?.post;
+      expect(operation?.requestBody?.content, call.path).toBeTruthy();
+      // The answer's schema, generated from the contract: the envelope with the call's data.
+      const answer = JSON.stringify(operation?.responses?.['200']?.content?.['application/json']?.schema);
+      expect(answer, call.path).toContain('"data"');
     }
-    expect(doc.paths['/api/admin/login']).toBeTruthy();
+    for (const path of ['/api/admin/login', '/api/admin/reviews', '/healthz', '/metrics', '/api/ws']) {
+      expect(doc.paths[path], path).toBeTruthy();
+    }
   });
 
   it('sends security headers', async () => {

@@ -1,6 +1,9 @@
-import type { AppContext } from '../../context';
+import { randomUUID } from 'node:crypto';
+import { afterCommit } from '../../db/ambient';
+import type { TickBus } from '../../market/bus';
 import type { Tick } from '../../market/types';
 import { type BookSide, PriceBook } from './book';
+import type { MarketBoundContext } from './service';
 import {
   dueExpiries,
   expireOrder,
@@ -12,8 +15,14 @@ import {
 import { stopOutLevel } from './stop-out';
 import type { PositionRow } from './tables';
 
-/** How often a node re-reads live positions placed or changed on other nodes (ARCHITECTURE "Scale-out"). */
+/**
+ * How often a node re-reads every live position (ARCHITECTURE "Scale-out"). With a bus between
+ * nodes, positions placed or changed on another node arrive at once; the refresh is the backstop
+ * for news lost on the way (a Redis outage, a node killed before it published).
+ */
 export const ENGINE_REFRESH_MS = 15_000;
+/** Most position ids one bus message carries. */
+const ANNOUNCE_BATCH = 500;
 /** How often the expiry job looks for pending orders past their session's close. */
 export const ENGINE_EXPIRY_SWEEP_MS = 5_000;
 /** Expiries handled per database round trip. */
@@ -58,41 +67,92 @@ export class MatchingEngine {
   /** Ids tracked or untracked while a refresh was reading the database (their news is newer). */
   private touchedDuringRefresh: Set<number> | null = null;
   private chain: Promise<void> = Promise.resolve();
-  private nextExpiryMs = Number.POSITIVE_INFINITY;
-  private expiryQueued = false;
   private unsubscribe: (() => void) | null = null;
-  private timers: NodeJS.Timeout[] = [];
   private readonly counters = { fills: 0, stopOuts: 0, expiries: 0 };
+  /** This engine's name on the bus. */
+  private readonly node = randomUUID();
+  private bus: TickBus | null = null;
+  private unsubscribeBus: (() => void) | null = null;
+  /** Ids changed here since the last announcement (sent on the next microtask, together). */
+  private announcing: Set<number> | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: MarketBoundContext) {}
+
+  /**
+   * Shares position news with the other nodes' engines over the bus (ARCHITECTURE "Scale-out"):
+   * a position placed, filled, cancelled or closed here is re-read at once by every other node,
+   * so an order placed through one node is matched by all of them — and still fills when the
+   * node it was placed through dies.
+   */
+  connect(bus: TickBus): void {
+    if (this.bus) return;
+    this.bus = bus;
+    this.unsubscribeBus = bus.subscribe((message) => {
+      if (message.kind !== 'positions' || message.node === this.node) return;
+      this.reload(message.ids).catch((error) =>
+        this.ctx.log.error({ err: error }, 'engine could not read positions changed on another node'),
+      );
+    });
+  }
+
+  /** Tells the other nodes once the change is committed (a unit of work may still roll back). */
+  private announce(id: number): void {
+    if (!this.bus) return;
+    afterCommit(() => this.queueAnnouncement(id));
+  }
+
+  private queueAnnouncement(id: number): void {
+    if (this.announcing) {
+      this.announcing.add(id);
+      return;
+    }
+    this.announcing = new Set([id]);
+    queueMicrotask(() => {
+      const ids = [...(this.announcing ?? [])];
+      this.announcing = null;
+      for (let at = 0; at < ids.length; at += ANNOUNCE_BATCH) {
+        this.bus
+          ?.publish({ kind: 'positions', node: this.node, ids: ids.slice(at, at + ANNOUNCE_BATCH) })
+          .catch((error) => this.ctx.log.warn({ err: error }, 'engine could not announce positions'));
+      }
+    });
+  }
+
+  /** Re-reads positions another node changed and indexes them as they now are. */
+  async reload(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.ctx.db.selectFrom('positions').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      if (this.inFlight.has(id)) continue;
+      this.touchedDuringRefresh?.add(id);
+      const existing = this.tracked.get(id);
+      if (existing) this.removeEntry(existing);
+      const row = byId.get(id);
+      const entry = row ? this.entryFor(row) : null;
+      if (entry) this.insert(entry);
+    }
+  }
 
   private get concurrency(): number {
     return this.ctx.database.kind === 'postgres' ? POSTGRES_CONCURRENCY : 1;
   }
 
-  /** Loads the live positions and listens to ticks. No timers: tests drive it with ticks and `idle()`. */
+  /**
+   * Loads the live positions and listens to ticks. The periodic work (expiry, refresh) is the jobs
+   * runner's (modules/trading/routes.ts); tests drive it with ticks, `idle()` and the runner.
+   */
   async attach(): Promise<void> {
     await this.refresh();
     this.unsubscribe ??= this.ctx.market.onTick((tick) => this.onTick(tick));
   }
 
-  /** Background work on a running node: the expiry job and the refresh from other nodes' orders. */
-  startTimers(): void {
-    if (this.timers.length > 0) return;
-    const expiry = setInterval(() => this.queueExpiry(), ENGINE_EXPIRY_SWEEP_MS);
-    const refresh = setInterval(() => {
-      this.refresh().catch((error) => this.ctx.log.error({ err: error }, 'engine refresh failed'));
-    }, ENGINE_REFRESH_MS);
-    expiry.unref();
-    refresh.unref();
-    this.timers.push(expiry, refresh);
-  }
-
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    this.unsubscribeBus?.();
+    this.unsubscribeBus = null;
+    this.bus = null;
     await this.idle();
   }
 
@@ -158,8 +218,6 @@ export class MatchingEngine {
     }
     book.add(entry);
     this.tracked.set(entry.id, entry);
-    if (entry.expiresAtMs !== null && entry.expiresAtMs < this.nextExpiryMs)
-      this.nextExpiryMs = entry.expiresAtMs;
   }
 
   private removeEntry(entry: Entry): void {
@@ -175,6 +233,7 @@ export class MatchingEngine {
     if (existing) this.removeEntry(existing);
     const entry = this.entryFor(row);
     if (entry) this.insert(entry);
+    this.announce(row.id);
   }
 
   /** Drops a position from the index (cancelled, closed). */
@@ -182,6 +241,7 @@ export class MatchingEngine {
     this.touchedDuringRefresh?.add(id);
     const existing = this.tracked.get(id);
     if (existing) this.removeEntry(existing);
+    this.announce(id);
   }
 
   /**
@@ -227,7 +287,6 @@ export class MatchingEngine {
 
   /** Synchronous and cheap: takes the triggered entries off the books and queues their work. */
   onTick(tick: Tick): void {
-    if (this.ctx.clock.now().getTime() >= this.nextExpiryMs) this.queueExpiry();
     const price = Number(tick.price);
     if (!(price > 0)) return;
     const limits = this.limitBooks.get(tick.code)?.take(price) ?? [];
@@ -295,18 +354,6 @@ export class MatchingEngine {
 
   // ---- expiry ----
 
-  private queueExpiry(): void {
-    if (this.expiryQueued) return;
-    this.expiryQueued = true;
-    this.enqueue(async () => {
-      try {
-        await this.expireDue();
-      } finally {
-        this.expiryQueued = false;
-      }
-    });
-  }
-
   /**
    * The expiry job (SPEC §6.3: unfilled limit orders expire at the session's close): every
    * pending order past its expiry is cancelled with reason `expired` and its funds released.
@@ -324,11 +371,6 @@ export class MatchingEngine {
       if (ids.length < EXPIRY_BATCH) break;
     }
     this.counters.expiries += expired;
-    this.nextExpiryMs = Number.POSITIVE_INFINITY;
-    for (const entry of this.tracked.values()) {
-      if (entry.expiresAtMs !== null && entry.expiresAtMs < this.nextExpiryMs)
-        this.nextExpiryMs = entry.expiresAtMs;
-    }
     return expired;
   }
 }

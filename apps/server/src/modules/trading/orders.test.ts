@@ -1,6 +1,13 @@
 import { MAX_ORDER_QUANTITY } from '@kabuto/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, registerUser, type Session, TEST_NOW, type TestApp } from '../../../test/helpers';
+import {
+  api,
+  registerUser,
+  type Session,
+  setAccountFlags,
+  TEST_NOW,
+  type TestApp,
+} from '../../../test/helpers';
 import { checkInvariant } from '../../ledger/ledger';
 import {
   balanceOf,
@@ -177,23 +184,26 @@ describe('refusals change nothing', () => {
 
   it('refuses a trade-barred account with trade_blocked and its reason', async () => {
     const barred = await fundedUser(t, 'JPY', 1_000_000);
-    await t.ctx.db
-      .updateTable('users')
-      .set({ trade_barred: true, flag_reason: 'under review' })
-      .where('id', '=', barred.userId)
-      .execute();
+    await setAccountFlags(t.ctx, barred.userId, { trade_barred: true, flag_reason: 'under review' });
     const res = await refused(barred, longMarket, 'trade_blocked');
     expect(res.data).toMatchObject({ reason: 'under review' });
   });
 
   it(`refuses a quantity that is not a whole number of shares from 1 to ${MAX_ORDER_QUANTITY} with quantity_invalid`, async () => {
-    for (const quantity of [0, -1, 1.5, 'abc', '', MAX_ORDER_QUANTITY + 1, '1e3']) {
+    for (const quantity of [0, '0', '', MAX_ORDER_QUANTITY + 1]) {
       await refused(alice, { ...longMarket, quantity }, 'quantity_invalid', 'quantity');
     }
   });
 
+  it('refuses a quantity or leverage that is not plain decimal digits with bad_request naming the field', async () => {
+    for (const value of [-1, 1.5, 'abc', '1e3', '0x10', '+5', true]) {
+      await refused(alice, { ...longMarket, quantity: value }, 'bad_request', 'quantity');
+      await refused(alice, { ...longMarket, leverage: value }, 'bad_request', 'leverage');
+    }
+  });
+
   it('refuses a leverage outside the configured choices with leverage_invalid', async () => {
-    for (const leverage of [4, 0, 20, 'x', 2.5]) {
+    for (const leverage of [4, 0, 20, '4']) {
       await refused(alice, { ...longMarket, leverage }, 'leverage_invalid', 'leverage');
     }
   });

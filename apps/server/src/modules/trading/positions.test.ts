@@ -186,7 +186,7 @@ describe('closing a position', () => {
 
   it('counts open positions for the money module', async () => {
     const user = await fundedUser(t, 'JPY', 1_000_000);
-    expect(await t.ctx.openPositionCount?.(user.userId, t.ctx.db)).toBe(0);
+    expect(await t.ctx.openPositions.count(t.ctx.db, user.userId)).toBe(0);
     const p = await order(t, user, { code: CODES.jpy, direction: 'long', quantity: 10, leverage: 1 });
     await order(t, user, {
       code: CODES.jpy,
@@ -202,9 +202,9 @@ describe('closing a position', () => {
       price: '2500.0',
       quantity: 10,
     });
-    expect(await t.ctx.openPositionCount?.(user.userId, t.ctx.db)).toBe(2);
+    expect(await t.ctx.openPositions.count(t.ctx.db, user.userId)).toBe(2);
     await close(user, p.data.id);
-    expect(await t.ctx.openPositionCount?.(user.userId, t.ctx.db)).toBe(1);
+    expect(await t.ctx.openPositions.count(t.ctx.db, user.userId)).toBe(1);
   });
 });
 
@@ -327,7 +327,7 @@ describe('China T+1 (SPEC §6.2)', () => {
   it('lets the day-trading program waive T+1 for day-mode positions', async () => {
     t.clock.set('2026-11-17T02:00:00.000Z');
     const user = await fundedUser(t, 'CNY', 10_000_000);
-    t.ctx.dayTradeGate = async (_db, userId) => userId === user.userId;
+    t.ctx.trading.dayTradeGate = async (_db, userId) => userId === user.userId;
     try {
       const opened = await order(t, user, {
         code: CODES.cny,
@@ -339,7 +339,7 @@ describe('China T+1 (SPEC §6.2)', () => {
       expect(opened.data).toMatchObject({ state: 'holding', mode: 'day' });
       expect(await close(user, opened.data.id)).toMatchObject({ status: 1, data: { state: 'closed' } });
     } finally {
-      t.ctx.dayTradeGate = undefined;
+      t.ctx.trading.dayTradeGate = null;
     }
   });
 

@@ -1,11 +1,11 @@
-import { API, type Market, minorToDecimal } from '@kabuto/contract';
-import type { Feature } from '../../context';
-import type { Executor } from '../../db/schema';
+import { API, minorToDecimal } from '@kabuto/contract';
+import { afterCommit } from '../../db/ambient';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import { userBalances } from '../../ledger/ledger';
+import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
-import { MatchingEngine } from './engine';
+import { ENGINE_EXPIRY_SWEEP_MS, ENGINE_REFRESH_MS, MatchingEngine } from './engine';
 import {
   cancelOrder,
   closePosition,
@@ -13,6 +13,8 @@ import {
   openPositionCount,
   placeOrder,
   planOrder,
+  type TradingContext,
+  type TradingPort,
 } from './service';
 import './tables';
 import {
@@ -24,20 +26,7 @@ import {
   valuation,
 } from './views';
 
-export interface TradingService {
-  engine: MatchingEngine;
-}
-
-declare module '../../context' {
-  interface AppContext {
-    trading: TradingService;
-    /**
-     * Set by the day-trading program (SPEC §6.5): whether the user may trade in day mode in this
-     * market now. Without it, day-mode orders are refused.
-     */
-    dayTradeGate?: (db: Executor, userId: number, market: Market, now: Date) => Promise<boolean>;
-  }
-}
+export type { TradingPort } from './service';
 
 function orderRequest(body: {
   code: string;
@@ -60,20 +49,41 @@ function orderRequest(body: {
 }
 
 /** Orders, positions and the matching engine (SPEC §4, §5, §6.2–§6.3, §8 trading calls). */
-export const tradingFeature: Feature = {
-  name: 'trading',
-  async init(ctx) {
-    const engine = new MatchingEngine(ctx);
-    ctx.trading = { engine };
+export const tradingModule = defineModule(
+  { name: 'trading', dependencies: ['market', 'users', 'jobs'] },
+  async (app, platform) => {
+    const base = { ...platform, market: app.market };
+    const engine = new MatchingEngine(base);
+    const trading: TradingPort = { engine, dayTradeGate: null };
+    const ctx: TradingContext = { ...base, trading };
+    app.decorate('trading', trading);
     // Positions pending, holding or closing (money refuses withdrawals while any are open, SPEC §6.4).
-    ctx.openPositionCount = (userId, db) => openPositionCount(db, userId);
-    ctx.valuations.push((userId) => valuation(ctx, userId));
+    app.decorate('openPositions', { count: (db, userId) => openPositionCount(db, userId) });
+    app.accounts.addValuation((userId) => valuation(ctx, userId));
     ctx.onClose.push(() => engine.stop());
-  },
-  async routes(app, ctx) {
-    // Here rather than in init: every feature's init has run, so the market exists whatever the
-    // order of the features. Without a market the engine has nothing to listen to.
-    if (ctx.market) await ctx.trading.engine.attach();
+    await engine.attach();
+    // Orders placed on one node reach every node's matching at once (ARCHITECTURE "Scale-out"):
+    // the engines share position news over the bus, which the market module starts first.
+    platform.lifecycle.start.push(async () => {
+      if (app.marketData.bus) engine.connect(app.marketData.bus);
+    });
+    app.jobs.define({
+      name: 'orders.expire',
+      schedule: { kind: 'every', ms: ENGINE_EXPIRY_SWEEP_MS },
+      scope: 'cluster',
+      // SPEC §6.3: unfilled limit orders expire at their session's close.
+      run: async () => `${await engine.expireDue()} expired`,
+    });
+    app.jobs.define({
+      name: 'orders.refresh',
+      schedule: { kind: 'every', ms: ENGINE_REFRESH_MS },
+      scope: 'node',
+      // Each node's engine re-reads orders placed or changed on other nodes.
+      run: async () => {
+        await engine.refresh();
+        return undefined;
+      },
+    });
     const limit = { perMinute: ctx.config.orderRateLimitPerMinute };
     const language = (header: unknown, fallback: string) => pickLanguage(header, fallback);
 
@@ -109,7 +119,8 @@ export const tradingFeature: Feature = {
       API.orderCall,
       async ({ body, user, req }) => {
         const row = await placeOrder(ctx, user.id, orderRequest(body));
-        ctx.trading.engine.track(row);
+        // The engine learns of the order once it is committed (an idempotent call commits later).
+        afterCommit(() => engine.track(row));
         return { msg: 'place', data: positionView(ctx, row, language(req.headers.language, user.language)) };
       },
       { guard: 'trade', ...limit },
@@ -166,7 +177,4 @@ export const tradingFeature: Feature = {
       ),
     }));
   },
-  start(ctx) {
-    ctx.trading.engine.startTimers();
-  },
-};
+);

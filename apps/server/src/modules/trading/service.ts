@@ -27,6 +27,7 @@ import {
 } from '@kabuto/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { afterCommit } from '../../db/ambient';
 import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -38,9 +39,32 @@ import {
   type PostingInput,
   postTransaction,
 } from '../../ledger/ledger';
-import type { Instrument, Quote } from '../../market/types';
+import type { Instrument, MarketService, Quote } from '../../market/types';
 import { messages } from '../messages/service';
+import { recordCreditEvent } from '../users/credit';
+import type { MatchingEngine } from './engine';
 import type { PositionRow, PositionsTable } from './tables';
+
+/** What the trading code works with: the platform and the market it trades. */
+export interface MarketBoundContext extends AppContext {
+  market: MarketService;
+}
+
+/**
+ * Whether a user may trade in day mode in a market now (SPEC §6.5); the day-trading program
+ * provides it. Until a program is registered, day-mode orders are refused.
+ */
+export type DayTradeGate = (db: Executor, userId: number, market: Market, now: Date) => Promise<boolean>;
+
+/** The trading module's port: the matching engine, and the day-trading program's gate. */
+export interface TradingPort {
+  engine: MatchingEngine;
+  dayTradeGate: DayTradeGate | null;
+}
+
+export interface TradingContext extends MarketBoundContext {
+  trading: TradingPort;
+}
 
 /**
  * Orders and positions (SPEC §6.3). Every change of a position and its money is one database
@@ -97,17 +121,17 @@ function decimalsOf(text: string): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
-function minFeeFor(ctx: AppContext, market: Market): number {
+function minFeeFor(ctx: MarketBoundContext, market: Market): number {
   return ctx.config.minFeeMinor[market];
 }
 
 /** SPEC §6.3 fee on a notional at the configured rate and minimum. */
-export function feeFor(ctx: AppContext, market: Market, notional: number): number {
+export function feeFor(ctx: MarketBoundContext, market: Market, notional: number): number {
   return feeMinor(notional, ctx.config.feeRateBps, minFeeFor(ctx, market));
 }
 
 /** The instrument of a code as typed (codes are case-insensitive). Indices are not tradable. */
-export function tradableInstrument(ctx: AppContext, code: string): Instrument {
+export function tradableInstrument(ctx: MarketBoundContext, code: string): Instrument {
   const instrument = ctx.market.instrument(code) ?? ctx.market.instrument(code.toUpperCase());
   if (instrument?.kind !== 'stock') throw new DomainError('not_found', { field: 'code' });
   return instrument;
@@ -119,7 +143,7 @@ export function tradableInstrument(ctx: AppContext, code: string): Instrument {
  * price_limit, market_closed (unless `forPreview`), balance_insufficient for an absurd notional.
  */
 export function planOrder(
-  ctx: AppContext,
+  ctx: TradingContext,
   request: OrderRequest,
   now: Date,
   options: { forPreview?: boolean } = {},
@@ -162,7 +186,7 @@ export function planOrder(
   const marketOpen = ctx.market.isOpen(market, now);
   if (!marketOpen && !options.forPreview) throw new DomainError('market_closed');
 
-  if (request.mode === 'day' && !ctx.dayTradeGate)
+  if (request.mode === 'day' && !ctx.trading.dayTradeGate)
     throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
 
   const fillsNow = limitPrice === null || limitOrderCrosses(request.direction, limitPrice, quote.price);
@@ -197,7 +221,7 @@ export function planOrder(
  * the last session of the trading day it was placed on. With MARKET_HOURS=always the market
  * never closes, so an order lasts until the end of the market-local calendar day.
  */
-export function expiryFor(ctx: AppContext, market: Market, now: Date): Date {
+export function expiryFor(ctx: MarketBoundContext, market: Market, now: Date): Date {
   if (ctx.config.marketHours === 'always')
     return zonedInstant(MARKET_TIMEZONE[market], localDateOf(market, now), '24:00');
   return sessionClose(market, ctx.market.tradingDay(market, now));
@@ -266,7 +290,7 @@ const idBlocks = new WeakMap<object, { next: number; end: number }>();
  * when it runs out (hi/lo). Concurrent callers that both find the block used up each take a
  * block; the rest of the one replaced is skipped, never handed out twice.
  */
-async function nextPositionId(ctx: AppContext): Promise<number> {
+async function nextPositionId(ctx: MarketBoundContext): Promise<number> {
   let block = idBlocks.get(ctx.db);
   if (!block || block.next >= block.end) {
     const { rows } = await sql<{ id: number }>`SELECT nextval('positions_id_seq')::int8 AS id`.execute(
@@ -295,7 +319,7 @@ const ORDER_NO = '{orderNo}';
  * a day-trading order runs it in a transaction with the programme's check.
  */
 export async function placeOrder(
-  ctx: AppContext,
+  ctx: TradingContext,
   userId: number,
   request: OrderRequest,
   options: PlaceOptions = {},
@@ -382,7 +406,7 @@ export async function placeOrder(
   };
   if (plan.mode !== 'day') return write(ctx.db);
   return inTransaction(ctx.db, async (trx) => {
-    if (!(await ctx.dayTradeGate?.(trx, userId, plan.market, now)))
+    if (!(await ctx.trading.dayTradeGate?.(trx, userId, plan.market, now)))
       throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
     return write(trx);
   });
@@ -436,14 +460,14 @@ async function releasePending(
 }
 
 /** `/trade/cancel`: only a pending order; anything else answers not_holding with its state. */
-export async function cancelOrder(ctx: AppContext, userId: number, id: number): Promise<PositionRow> {
+export async function cancelOrder(ctx: TradingContext, userId: number, id: number): Promise<PositionRow> {
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (trx) => {
     const row = await lockOwnPosition(trx, id, userId);
     if (row.state !== 'pending') throw new DomainError('not_holding', { field: 'id', state: row.state });
     return releasePending(trx, row, 'user', now);
   });
-  ctx.trading.engine.untrack(row.id);
+  afterCommit(() => ctx.trading.engine.untrack(row.id));
   return row;
 }
 
@@ -451,7 +475,11 @@ export async function cancelOrder(ctx: AppContext, userId: number, id: number): 
  * Expires one pending order whose session has closed. State-guarded: safe on any node and
  * when two sweeps race (the second finds it cancelled and does nothing).
  */
-export async function expireOrder(ctx: AppContext, id: number, now: Date): Promise<PositionRow | null> {
+export async function expireOrder(
+  ctx: MarketBoundContext,
+  id: number,
+  now: Date,
+): Promise<PositionRow | null> {
   return inTransaction(ctx.db, async (trx) => {
     const row = await lockPosition(trx, id);
     if (row?.state !== 'pending' || !row.expires_at || row.expires_at.getTime() > now.getTime()) return null;
@@ -487,7 +515,11 @@ export type FillOutcome =
  * above its limit drawn from available — and when available cannot cover it, the order fills
  * at its limit, exactly what was frozen.
  */
-export async function fillLimitOrder(ctx: AppContext, id: number, tickPrice: string): Promise<FillOutcome> {
+export async function fillLimitOrder(
+  ctx: MarketBoundContext,
+  id: number,
+  tickPrice: string,
+): Promise<FillOutcome> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (trx): Promise<FillOutcome> => {
     const row = await lockPosition(trx, id);
@@ -573,7 +605,11 @@ export interface CloseSettlementView {
  * against the house, a loss beyond the margin is the house's, and the close fee is taken from
  * what the position returns — so a user never pays more than the margin and the open fee.
  */
-export function closeSettlement(ctx: AppContext, row: PositionRow, price: string): CloseSettlementView {
+export function closeSettlement(
+  ctx: MarketBoundContext,
+  row: PositionRow,
+  price: string,
+): CloseSettlementView {
   const pnl = pnlMinor(row.market, row.direction, row.open_price!, price, row.quantity);
   const settled = settleClose({ marginMinor: row.margin_minor, pnlMinor: pnl });
   const fullFee = feeFor(ctx, row.market, notionalMinor(row.market, price, row.quantity));
@@ -589,7 +625,7 @@ export function closeSettlement(ctx: AppContext, row: PositionRow, price: string
 }
 
 async function settle(
-  ctx: AppContext,
+  ctx: MarketBoundContext,
   trx: Tx,
   row: PositionRow,
   price: string,
@@ -638,7 +674,7 @@ async function settle(
  * not_holding (any other state — including a second close racing the first), t1_sell (China,
  * opened today in normal mode, SPEC §6.2), market_closed, price_unavailable.
  */
-export async function closePosition(ctx: AppContext, userId: number, id: number): Promise<PositionRow> {
+export async function closePosition(ctx: TradingContext, userId: number, id: number): Promise<PositionRow> {
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (trx) => {
     const row = await lockOwnPosition(trx, id, userId);
@@ -648,13 +684,13 @@ export async function closePosition(ctx: AppContext, userId: number, id: number)
     const price = ctx.market.quote(row.code)!.price;
     return (await settle(ctx, trx, row, price, 'user', now)).row;
   });
-  ctx.trading.engine.untrack(row.id);
+  afterCommit(() => ctx.trading.engine.untrack(row.id));
   return row;
 }
 
 /** Why a holding position cannot be closed by its owner now, or null. */
 export function closeBlockedBy(
-  ctx: AppContext,
+  ctx: MarketBoundContext,
   row: PositionRow,
   now: Date,
 ): 't1_sell' | 'market_closed' | 'price_unavailable' | 'not_holding' | null {
@@ -678,7 +714,7 @@ export type StopOutOutcome =
  * comes first) and the user gets a message.
  */
 export async function stopOutPosition(
-  ctx: AppContext,
+  ctx: MarketBoundContext,
   id: number,
   tickPrice: string,
 ): Promise<StopOutOutcome> {
@@ -696,6 +732,8 @@ export async function stopOutPosition(
       stopOutMessage(row, price, minorToDecimal(done.settlement.userPnlMinor, currency)),
       now,
     );
+    // SPEC §6.4: a stop-out is a published credit-score event.
+    await recordCreditEvent(trx, row.user_id, 'stop_out', now, { memo: row.order_no });
     return { kind: 'stopped', ...done };
   });
 }

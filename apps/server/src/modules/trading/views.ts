@@ -16,9 +16,9 @@ import {
 import { notionalMinor, pnlMinor, roundToTick, settleClose } from '@kabuto/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
 import type { Executor } from '../../db/schema';
 import type { Valuation } from '../users/service';
+import type { MarketBoundContext } from './service';
 import { closeBlockedBy, closeSettlement, LIVE_STATES } from './service';
 import { stopOutLevel } from './stop-out';
 import type { PositionRow } from './tables';
@@ -56,12 +56,12 @@ export function frozenMinorOf(row: PositionRow): number {
   return 0;
 }
 
-function currentPriceOf(ctx: AppContext, row: PositionRow): string | null {
+function currentPriceOf(ctx: MarketBoundContext, row: PositionRow): string | null {
   if (isLive(row)) return ctx.market.quote(row.code)?.price ?? row.open_price ?? row.limit_price;
   return row.close_price;
 }
 
-export function positionView(ctx: AppContext, row: PositionRow, language: Language): PositionView {
+export function positionView(ctx: MarketBoundContext, row: PositionRow, language: Language): PositionView {
   const currency = MARKET_CURRENCY[row.market];
   const money = (minor: number) => minorToDecimal(minor, currency);
   const current = formatPrice(row.market, currentPriceOf(ctx, row));
@@ -119,7 +119,11 @@ export function positionView(ctx: AppContext, row: PositionRow, language: Langua
   };
 }
 
-export function positionDetail(ctx: AppContext, row: PositionRow, language: Language): PositionDetailView {
+export function positionDetail(
+  ctx: MarketBoundContext,
+  row: PositionRow,
+  language: Language,
+): PositionDetailView {
   const view = positionView(ctx, row, language);
   const now = ctx.clock.now();
   const blocked = closeBlockedBy(ctx, row, now);
@@ -170,7 +174,7 @@ export async function findOwnPosition(
  * aggregates over all of them (a user's open positions are few, so they are read in one go).
  */
 export async function openPositions(
-  ctx: AppContext,
+  ctx: MarketBoundContext,
   userId: number,
   market: Market,
   language: Language,
@@ -208,7 +212,7 @@ export async function openPositions(
 
 /** SPEC §8 `/trade/userstocklists`: closed and cancelled positions, newest first, with lsyk over all. */
 export async function endedPositions(
-  ctx: AppContext,
+  ctx: MarketBoundContext,
   userId: number,
   market: Market,
   language: Language,
@@ -248,7 +252,7 @@ export async function endedPositions(
  * open positions per currency, from in-memory quotes.
  */
 export async function valuation(
-  ctx: AppContext,
+  ctx: MarketBoundContext,
   userId: number,
 ): Promise<Partial<Record<Currency, Valuation>>> {
   const rows = await ctx.db

@@ -13,8 +13,10 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { DomainError } from '../../errors';
-import { hashPassword, newToken, type User, verifyPassword } from '../../http/auth';
+import { hashPassword, newToken, type User } from '../../http/auth';
+import { checkSecret, refuseUnknownLogin } from '../../http/secrets';
 import { type Balances, frozenTotal, userBalances } from '../../ledger/ledger';
+import { deviceOf } from './device';
 
 /** Value of a user's open positions per currency; the trading module provides it. */
 export interface Valuation {
@@ -23,11 +25,38 @@ export interface Valuation {
 }
 export type ValuationProvider = (userId: number) => Promise<Partial<Record<Currency, Valuation>>>;
 
-declare module '../../context' {
-  interface AppContext {
-    /** Providers of open-position value (trading, later copy trading); summed per currency. */
-    valuations: ValuationProvider[];
+/** Fund-record tabs whose rows live in other modules' tables (SPEC §2 /mine/transactionRecords). */
+export const FUND_RECORD_TABS = ['deposits', 'withdrawals'] as const;
+export type FundRecordTab = (typeof FUND_RECORD_TABS)[number];
+
+/**
+ * The users module's port: what other modules add to a user's account views — the value of
+ * their open positions (trading, later copy trading; summed per currency) and the fund-record
+ * tabs they keep (money). Every tab must have its source by the time the app is ready.
+ */
+export class AccountsPort {
+  readonly valuations: ValuationProvider[] = [];
+  readonly fundRecordSources: Partial<Record<FundRecordTab, FundRecordSource>> = {};
+
+  addValuation(provider: ValuationProvider): void {
+    this.valuations.push(provider);
   }
+
+  addFundRecordSource(tab: FundRecordTab, source: FundRecordSource): void {
+    if (this.fundRecordSources[tab]) throw new Error(`fund-record tab ${tab} has two sources`);
+    this.fundRecordSources[tab] = source;
+  }
+
+  /** Start-up check: a tab without its source is a wiring fault, not an empty list. */
+  assertComplete(): void {
+    const missing = FUND_RECORD_TABS.filter((tab) => !this.fundRecordSources[tab]);
+    if (missing.length > 0) throw new Error(`no module provides the fund-record tabs: ${missing.join(', ')}`);
+  }
+}
+
+/** What the users module's own code works with. */
+export interface UsersContext extends AppContext {
+  accounts: AccountsPort;
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -39,9 +68,6 @@ export function accountNameValid(account: string, language: Language): boolean {
   return language === 'us' ? /^\d{10}$/.test(account) : /^[A-Za-z0-9]{6,20}$/.test(account);
 }
 
-/** A hash to verify against when the account does not exist, so timing does not reveal it. */
-let dummyHash: Promise<string> | null = null;
-
 export async function register(
   ctx: AppContext,
   input: {
@@ -52,6 +78,7 @@ export async function register(
     agree: boolean;
     language: Language;
   },
+  userAgent?: string,
 ): Promise<{ token: string; account: string }> {
   if (!accountNameValid(input.account, input.language))
     throw new DomainError('bad_request', { field: 'account' });
@@ -99,7 +126,7 @@ export async function register(
       .returning('id')
       .executeTakeFirst();
     if (!user) throw new DomainError('account_exists', { field: 'account' });
-    const token = await openSession(ctx, trx, user.id, now);
+    const token = await openSession(ctx, trx, user.id, now, userAgent);
     return { token, account: input.account };
   });
 }
@@ -109,6 +136,7 @@ async function openSession(
   db: AppContext['db'] | Parameters<Parameters<typeof inTransaction>[1]>[0],
   userId: number,
   now: Date,
+  userAgent: string | undefined,
 ) {
   const { token, tokenHash } = newToken();
   await db
@@ -120,50 +148,49 @@ async function openSession(
       last_seen_at: now,
       expires_at: new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000),
       ended_at: null,
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
     })
     .execute();
   return token;
 }
 
-/** SPEC §6.1: one message for a wrong account or password; repeated failures lock the account. */
-export async function login(ctx: AppContext, input: { account: string; password: string }) {
-  const now = ctx.clock.now();
+/** Longest User-Agent kept with a session. */
+const USER_AGENT_MAX = 300;
+/** Most sessions listed (the newest first). */
+export const SESSIONS_LISTED_MAX = 50;
+
+/**
+ * SPEC §6.1: one message for a wrong account or password; repeated failures lock the account,
+ * and a name without an account locks the same way (secrets.ts).
+ */
+export async function login(
+  ctx: AppContext,
+  input: { account: string; password: string },
+  userAgent?: string,
+) {
   const user = await ctx.db
     .selectFrom('users')
-    .selectAll()
+    .select(['id', 'account', 'banned', 'flag_reason'])
     .where('account', '=', input.account)
     .executeTakeFirst();
-  if (!user) {
-    dummyHash ??= hashPassword('not-a-real-password');
-    await verifyPassword(await dummyHash, input.password);
-    throw new DomainError('login_failed');
-  }
-  if (user.locked_until && user.locked_until.getTime() > now.getTime()) {
-    throw new DomainError('locked_out', { until: user.locked_until.toISOString() });
-  }
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    const failures = user.login_failures + 1;
-    const lock = failures >= ctx.config.loginMaxFailures;
-    await ctx.db
-      .updateTable('users')
-      .set({
-        login_failures: lock ? 0 : failures,
-        locked_until: lock ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : null,
-      })
-      .where('id', '=', user.id)
-      .execute();
-    throw new DomainError(lock ? 'locked_out' : 'login_failed');
-  }
+  if (!user) return refuseUnknownLogin(ctx, input.account, input.password);
+  await checkSecret(ctx, user.id, 'login', input.password, { key: 'login_failed' });
   if (user.banned) throw new DomainError('account_blocked', { reason: user.flag_reason });
-  if (user.login_failures > 0 || user.locked_until) {
-    await ctx.db
-      .updateTable('users')
-      .set({ login_failures: 0, locked_until: null })
-      .where('id', '=', user.id)
-      .execute();
-  }
-  const token = await openSession(ctx, ctx.db, user.id, now);
+  const token = await openSession(ctx, ctx.db, user.id, ctx.clock.now(), userAgent);
   return { token, account: user.account };
+}
+
+/** Ends the user's open sessions (all of them, or all but `keep`), on every node within the cache time. */
+async function endSessions(ctx: AppContext, userId: number, keep: number | null): Promise<number> {
+  let query = ctx.db
+    .updateTable('sessions')
+    .set({ ended_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
+  if (keep !== null) query = query.where('id', '<>', keep);
+  const ended = await query.returning('id').execute();
+  ctx.sessions.forgetUser(userId);
+  return ended.length;
 }
 
 export async function logout(ctx: AppContext, sessionId: number) {
@@ -172,50 +199,108 @@ export async function logout(ctx: AppContext, sessionId: number) {
     .set({ ended_at: ctx.clock.now() })
     .where('id', '=', sessionId)
     .execute();
+  ctx.sessions.forgetSession(sessionId);
 }
 
+/** "Log out of every device": every session of the user ends, this one included. */
+export async function logoutAll(ctx: AppContext, userId: number): Promise<number> {
+  return endSessions(ctx, userId, null);
+}
+
+/** The user's active sessions (not ended, not expired, not idle too long), the latest seen first. */
+export async function activeSessions(ctx: AppContext, userId: number, currentSessionId: number) {
+  const now = ctx.clock.now();
+  const idleLimit = new Date(now.getTime() - ctx.config.sessionIdleMinutes * 60_000);
+  const rows = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>=', idleLimit)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SESSIONS_LISTED_MAX)
+    .execute();
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      ...deviceOf(row.user_agent),
+      current: row.id === currentSessionId,
+      createdAt: new Date(row.created_at).toISOString(),
+      lastSeenAt: new Date(row.last_seen_at).toISOString(),
+    })),
+  };
+}
+
+/** Ends one of the user's own sessions; another user's, or an ended one, is not_found. */
+export async function endSession(ctx: AppContext, userId: number, sessionId: number): Promise<void> {
+  const ended = await ctx.db
+    .updateTable('sessions')
+    .set({ ended_at: ctx.clock.now() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!ended) throw new DomainError('not_found', { field: 'id' });
+  ctx.sessions.forgetSession(sessionId);
+}
+
+/**
+ * Changes the login or fund password (SPEC §6.1). The original is checked under the user's one
+ * lock over secrets. A new login password ends every other session of the user (ASVS V7): whoever
+ * knew the old one is signed out, the device that changed it stays signed in.
+ */
 export async function changePassword(
   ctx: AppContext,
   user: User,
   kind: 'login' | 'fund',
   input: { old_password?: string; password: string; repassword: string },
+  currentSessionId?: number,
 ) {
   if (input.password !== input.repassword)
     throw new DomainError('password_mismatch', { field: 'repassword' });
   if (kind === 'login') {
-    if (!(await verifyPassword(user.password_hash, input.old_password ?? ''))) {
-      throw new DomainError('password_wrong', { field: 'old_password' });
-    }
+    await checkSecret(ctx, user.id, 'login', input.old_password ?? '', {
+      key: 'password_wrong',
+      field: 'old_password',
+    });
     await ctx.db
       .updateTable('users')
       .set({ password_hash: await hashPassword(input.password) })
       .where('id', '=', user.id)
       .execute();
+    await endSessions(ctx, user.id, currentSessionId ?? null);
     return;
   }
+  const current = await ctx.db
+    .selectFrom('users')
+    .select('fund_password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
   if (input.old_password === undefined) {
     // Setting the first fund password; changing one needs the original.
-    if (user.fund_password_hash) throw new DomainError('password_wrong', { field: 'old_password' });
+    if (current.fund_password_hash) throw new DomainError('password_wrong', { field: 'old_password' });
   } else {
-    if (!user.fund_password_hash) throw new DomainError('fund_password_unset');
-    if (!(await verifyPassword(user.fund_password_hash, input.old_password))) {
-      throw new DomainError('fund_password_wrong', { field: 'old_password' });
-    }
+    if (!current.fund_password_hash) throw new DomainError('fund_password_unset');
+    await checkSecret(ctx, user.id, 'fund', input.old_password, {
+      key: 'fund_password_wrong',
+      field: 'old_password',
+    });
   }
   await ctx.db
     .updateTable('users')
-    .set({
-      fund_password_hash: await hashPassword(input.password),
-      fund_failures: 0,
-      fund_locked_until: null,
-    })
+    .set({ fund_password_hash: await hashPassword(input.password) })
     .where('id', '=', user.id)
     .execute();
+  // The cached account says whether a fund password is set.
+  ctx.sessions.forgetUser(user.id);
 }
 
-async function valuationsOf(ctx: AppContext, userId: number) {
+async function valuationsOf(ctx: UsersContext, userId: number) {
   const total: Partial<Record<Currency, Valuation>> = {};
-  for (const provider of ctx.valuations) {
+  for (const provider of ctx.accounts.valuations) {
     const part = await provider(userId);
     for (const [currency, v] of Object.entries(part) as Array<[Currency, Valuation]>) {
       const slot = total[currency] ?? { positionValueMinor: 0, unrealisedPnlMinor: 0 };
@@ -270,7 +355,7 @@ export function marketSummary(
   };
 }
 
-export async function summary(ctx: AppContext, user: User, market: Market) {
+export async function summary(ctx: UsersContext, user: User, market: Market) {
   const [balances, valuation] = await Promise.all([
     userBalances(ctx.db, user.id),
     valuationsOf(ctx, user.id),
@@ -316,11 +401,6 @@ export type FundRecordSource = (
   page: number,
   size: number,
 ) => Promise<{ list: FundRecordView[]; total: number }>;
-declare module '../../context' {
-  interface AppContext {
-    fundRecordSources: Partial<Record<'deposits' | 'withdrawals', FundRecordSource>>;
-  }
-}
 
 export interface FundRecordView {
   id: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestApp, registerUser, type TestApp } from '../../../test/helpers';
+import { api, createTestApp, registerUser, setAccountFlags, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -275,11 +275,7 @@ describe('passwords', () => {
 describe('account flags', () => {
   it('answers account_blocked to a banned user and status 0 from getUserinfo so the client logs out', async () => {
     const s = await registerUser(t.app, 'kate0001');
-    await t.ctx.db
-      .updateTable('users')
-      .set({ banned: true, flag_reason: 'fraud review' })
-      .where('id', '=', s.userId)
-      .execute();
+    await setAccountFlags(t.ctx, s.userId, { banned: true, flag_reason: 'fraud review' });
     expect(await api(t.app, '/user/summary', {}, { session: s })).toMatchObject({
       status: 0,
       msg: 'account_blocked',

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const StartPage = lazy(() => import('./pages/start-page'));
-const LogonPage = lazy(() => import('./pages/logon-page'));
-const LoginPage = lazy(() => import('./pages/login-page'));
-const RegisterPage = lazy(() => import('./pages/register-page'));
-const LoginAfterPage = lazy(() => import('./pages/login-after-page'));
+const StartPage = lazyPage(['auth'], () => import('./pages/start-page'));
+const LogonPage = lazyPage(['auth'], () => import('./pages/logon-page'));
+const LoginPage = lazyPage(['auth'], () => import('./pages/login-page'));
+const RegisterPage = lazyPage(['auth'], () => import('./pages/register-page'));
+const LoginAfterPage = lazyPage(['auth'], () => import('./pages/login-after-page'));
 
 export const routes: AppRoute[] = [
   { path: '/login/start', element: <StartPage />, meta: { transition: 'fade', auth: false } },

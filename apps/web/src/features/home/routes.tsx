@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const HomePage = lazy(() => import('./pages/home-page'));
+const HomePage = lazyPage(['home'], () => import('./pages/home-page'));
 
 export const routes: AppRoute[] = [
   { path: '/home/home', element: <HomePage />, meta: { transition: 'fade', tab: true, auth: true } },

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const VerifiedPage = lazy(() => import('./pages/verified-page'));
-const BankPage = lazy(() => import('./pages/bank-page'));
-const BankAddPage = lazy(() => import('./pages/bank-add-page'));
+const VerifiedPage = lazyPage(['identity'], () => import('./pages/verified-page'));
+const BankPage = lazyPage(['identity'], () => import('./pages/bank-page'));
+const BankAddPage = lazyPage(['identity'], () => import('./pages/bank-add-page'));
 
 /** Real-name verification and bank cards (SPEC §2, §6.6). */
 export const routes: AppRoute[] = [

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const QuotesPage = lazy(() => import('./pages/quotes-page'));
-const SearchPage = lazy(() => import('./pages/search-page'));
-const QuoteInfoPage = lazy(() => import('./pages/quote-info-page'));
-const WatchlistPage = lazy(() => import('./pages/watchlist-page'));
+const QuotesPage = lazyPage(['market', 'trading'], () => import('./pages/quotes-page'));
+const SearchPage = lazyPage(['market', 'trading'], () => import('./pages/search-page'));
+const QuoteInfoPage = lazyPage(['market', 'trading'], () => import('./pages/quote-info-page'));
+const WatchlistPage = lazyPage(['market', 'trading'], () => import('./pages/watchlist-page'));
 
 export const routes: AppRoute[] = [
   { path: '/home/index', element: <QuotesPage />, meta: { transition: 'fade', tab: true, auth: true } },

@@ -1,15 +1,16 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const SettingsPage = lazy(() => import('./pages/settings-page'));
-const LanguagePage = lazy(() => import('./pages/language-page'));
-const LoginPasswordPage = lazy(() => import('./pages/login-password-page'));
-const FundPasswordPage = lazy(() => import('./pages/fund-password-page'));
-const MessagePage = lazy(() => import('./pages/message-page'));
-const MessageInfoPage = lazy(() => import('./pages/message-info-page'));
-const AboutPage = lazy(() => import('./pages/about-page'));
-const PrivacyPage = lazy(() => import('./pages/privacy-page'));
-const ProtocolPage = lazy(() => import('./pages/protocol-page'));
+const SettingsPage = lazyPage(['mine'], () => import('./pages/settings-page'));
+const LanguagePage = lazyPage(['mine'], () => import('./pages/language-page'));
+const LoginPasswordPage = lazyPage(['mine'], () => import('./pages/login-password-page'));
+const FundPasswordPage = lazyPage(['mine'], () => import('./pages/fund-password-page'));
+const SessionsPage = lazyPage(['mine'], () => import('./pages/sessions-page'));
+const MessagePage = lazyPage(['mine'], () => import('./pages/message-page'));
+const MessageInfoPage = lazyPage(['mine'], () => import('./pages/message-info-page'));
+const AboutPage = lazyPage(['mine'], () => import('./pages/about-page'));
+const PrivacyPage = lazyPage(['mine'], () => import('./pages/privacy-page'));
+const ProtocolPage = lazyPage(['mine'], () => import('./pages/protocol-page'));
 
 export const routes: AppRoute[] = [
   { path: '/mine/index', element: <SettingsPage />, meta: { transition: 'fade', auth: true } },
@@ -18,6 +19,7 @@ export const routes: AppRoute[] = [
   { path: '/mine/changeLang', element: <LanguagePage />, meta: { transition: 'fade', auth: false } },
   { path: '/mine/loginPassword', element: <LoginPasswordPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/fundPassword', element: <FundPasswordPage />, meta: { transition: 'fade', auth: true } },
+  { path: '/mine/sessions', element: <SessionsPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/message', element: <MessagePage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/messageInfo', element: <MessageInfoPage />, meta: { transition: 'fade', auth: true } },
   // Documents are readable before login (the agreement is linked from registration).

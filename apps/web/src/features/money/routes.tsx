@@ -1,11 +1,13 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const RecordsPage = lazy(() => import('./pages/records-page'));
-const StoredPage = lazy(() => import('./pages/stored-page'));
-const DepositPage = lazy(() => import('./pages/deposit-page'));
-const WithdrawPage = lazy(() => import('./pages/withdraw-page'));
-const ExchangePage = lazy(() => import('./pages/exchange-page'));
+const RecordsPage = lazyPage(['money'], () => import('./pages/records-page'));
+const StoredPage = lazyPage(['money'], () => import('./pages/stored-page'));
+const DepositPage = lazyPage(['money'], () => import('./pages/deposit-page'));
+const WithdrawPage = lazyPage(['money'], () => import('./pages/withdraw-page'));
+const ExchangePage = lazyPage(['money'], () => import('./pages/exchange-page'));
+const LoanPage = lazyPage(['money'], () => import('./pages/loan-page'));
+const LoanOrderPage = lazyPage(['money'], () => import('./pages/loan-order-page'));
 
 /** Deposits, withdrawals, exchange and fund records (SPEC §2, §6.4). */
 export const routes: AppRoute[] = [
@@ -18,4 +20,6 @@ export const routes: AppRoute[] = [
   { path: '/mine/deposit', element: <DepositPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/withdraw', element: <WithdrawPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/exchange', element: <ExchangePage />, meta: { transition: 'fade', auth: true } },
+  { path: '/mine/loan', element: <LoanPage />, meta: { transition: 'fade', auth: true } },
+  { path: '/mine/loanOrder', element: <LoanOrderPage />, meta: { transition: 'fade', auth: true } },
 ];

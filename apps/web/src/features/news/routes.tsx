@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const NewsPage = lazy(() => import('./pages/news-page'));
-const ArticlePage = lazy(() => import('./pages/article-page'));
+const NewsPage = lazyPage(['news'], () => import('./pages/news-page'));
+const ArticlePage = lazyPage(['news'], () => import('./pages/article-page'));
 
 export const routes: AppRoute[] = [
   { path: '/news/index', element: <NewsPage />, meta: { transition: 'fade', tab: true, auth: true } },

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import type { AppRoute } from '../../shared/routing/types';
 
-const PositionsPage = lazy(() => import('./pages/positions-page'));
-const PositionInfoPage = lazy(() => import('./pages/position-info-page'));
+const PositionsPage = lazyPage(['trading'], () => import('./pages/positions-page'));
+const PositionInfoPage = lazyPage(['trading'], () => import('./pages/position-info-page'));
 
 export const routes: AppRoute[] = [
   {

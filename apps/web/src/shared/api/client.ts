@@ -1,5 +1,4 @@
 import type { CallDef, RequestOf, ResponseOf } from '@kabuto/contract';
-import { Toast } from 'antd-mobile';
 import { currentLanguage, i18n, translateErrorKey } from '../i18n/setup';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { removeStorage, STORAGE_KEYS } from '../lib/storage';
@@ -7,7 +6,7 @@ import { navigateTo } from '../routing/navigation';
 import { PATHS } from '../routing/paths';
 import { currentMarket } from '../session/market-store';
 import { useSession } from '../session/session-store';
-import { TOAST_MS, toastError } from '../ui/toast';
+import { type ShownToast, showToast, TOAST_MS, toastError } from '../ui/toast';
 import { API_BASE, type CallOptions, createApiClient } from './api-core';
 import { queryClient } from './query-client';
 
@@ -18,13 +17,13 @@ export const UNAUTHORIZED_REDIRECT_MS = 1500;
 /** A loading toast for requests that finish faster than this would only flicker. */
 export const LOADING_TOAST_DELAY_MS = 250;
 
-let loadingToast: ReturnType<typeof Toast.show> | null = null;
+let loadingToast: ShownToast | null = null;
 let loadingTimer: ReturnType<typeof setTimeout> | null = null;
 
 function showLoading() {
   loadingTimer = setTimeout(() => {
     loadingTimer = null;
-    loadingToast = Toast.show({
+    loadingToast = showToast({
       icon: 'loading',
       content: i18n.t('status.loading'),
       duration: 0,
@@ -65,7 +64,7 @@ function onUnauthorized() {
   // A reload during the wait must not reuse the dead session.
   removeStorage(STORAGE_KEYS.token);
   removeStorage(STORAGE_KEYS.account);
-  if (hadSession) Toast.show({ content: translateErrorKey('session_expired'), duration: TOAST_MS });
+  if (hadSession) showToast(() => ({ content: translateErrorKey('session_expired'), duration: TOAST_MS }));
   setTimeout(() => {
     redirecting = false;
     clearClientState();

@@ -1,15 +1,16 @@
 import { Decimal, LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
+import { numberFormat } from './intl';
+import type { Trend } from './trend';
 
-/** Direction of a change; `flat` for zero and for values that are not numbers. */
-export type Trend = 'up' | 'down' | 'flat';
-
-/** Price-colour setting (SPEC §12): follow the language's convention or force one. */
-export const COLOR_SCHEMES = ['auto', 'redUp', 'greenUp'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
-export type TrendColor = 'red' | 'green' | 'neutral';
-
-/** Never colour alone (SPEC §12): an arrow goes with the colour. */
-export const TREND_ARROW: Record<Trend, string> = { up: '▲', down: '▼', flat: '' };
+export {
+  COLOR_SCHEMES,
+  type ColorScheme,
+  TREND_ARROW,
+  type Trend,
+  type TrendColor,
+  trendColor,
+  upColorOf,
+} from './trend';
 
 const DECIMAL_TEXT = /^[+-]?\d+(\.\d+)?$/;
 
@@ -28,22 +29,9 @@ export function trendOf(value: string | number | null | undefined): Trend {
 }
 
 /** Red for up in cn and jp, green for up in us (SPEC §12), unless the user chose otherwise. */
-export function upColorOf(language: Language, scheme: ColorScheme): 'red' | 'green' {
-  if (scheme === 'redUp') return 'red';
-  if (scheme === 'greenUp') return 'green';
-  return language === 'us' ? 'green' : 'red';
-}
-
-export function trendColor(trend: Trend, language: Language, scheme: ColorScheme): TrendColor {
-  if (trend === 'flat') return 'neutral';
-  const up = upColorOf(language, scheme);
-  if (trend === 'up') return up;
-  return up === 'red' ? 'green' : 'red';
-}
-
 function formatDecimal(d: Decimal, decimals: number, language: Language, sign: boolean): string {
   const fixed = d.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
-  return new Intl.NumberFormat(LANGUAGE_LOCALE[language], {
+  return numberFormat(LANGUAGE_LOCALE[language], {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     signDisplay: sign ? 'exceptZero' : 'auto',

@@ -1,8 +1,21 @@
 import { LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
+import { dateTimeFormat } from './intl';
 
 /**
- * A wire time (ISO 8601 with offset, SPEC §8) in the reader's language and time zone:
- * "2025/03/14 09:30". Invalid input shows as "—".
+ * Times on screen always say their zone (SPEC §1, §12). One rule: market events (quotes, orders,
+ * fills, expiries, closes) in the market's own zone (MARKET_TIMEZONE), account events (money,
+ * messages, identity, news) in the reader's zone (`timeZone` left out).
+ */
+function zoneName(date: Date, language: Language, timeZone: string | undefined): string {
+  const parts = dateTimeFormat(LANGUAGE_LOCALE[language], { timeZone, timeZoneName: 'short' }).formatToParts(
+    date,
+  );
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * A wire time (ISO 8601 with offset, SPEC §8) in the reader's language, in `timeZone` (default:
+ * the reader's), labelled with the zone: "2025/03/14 09:30 JST". Invalid input shows as "—".
  */
 export function formatDateTime(
   iso: string | null | undefined,
@@ -12,7 +25,7 @@ export function formatDateTime(
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALE[language], {
+  const text = dateTimeFormat(LANGUAGE_LOCALE[language], {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -21,13 +34,16 @@ export function formatDateTime(
     hour12: false,
     timeZone,
   }).format(date);
+  const zone = zoneName(date, language, timeZone);
+  return zone ? `${text} ${zone}` : text;
 }
 
+/** The calendar date alone (no time, so no zone label): "2025/03/14". */
 export function formatDate(iso: string | null | undefined, language: Language, timeZone?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALE[language], {
+  return dateTimeFormat(LANGUAGE_LOCALE[language], {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

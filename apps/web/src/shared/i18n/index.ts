@@ -1,33 +1,105 @@
-import { authI18n } from '../../features/auth/i18n';
-import { homeI18n } from '../../features/home/i18n';
-import { identityI18n } from '../../features/identity/i18n';
-import { marketI18n } from '../../features/market/i18n';
-import { mineI18n } from '../../features/mine/i18n';
-import { moneyI18n } from '../../features/money/i18n';
-import { newsI18n } from '../../features/news/i18n';
-import { tradingI18n } from '../../features/trading/i18n';
+import type { authI18n } from '../../features/auth/i18n';
+import type { homeI18n } from '../../features/home/i18n';
+import type { identityI18n } from '../../features/identity/i18n';
+import type { marketI18n } from '../../features/market/i18n';
+import type { mineI18n } from '../../features/mine/i18n';
+import type { moneyI18n } from '../../features/money/i18n';
+import type { newsI18n } from '../../features/news/i18n';
+import type { tradingI18n } from '../../features/trading/i18n';
 import { commonI18n } from './common';
-import { errorsI18n, successI18n } from './errors';
+import type { I18nBundle } from './define';
+import type { errorsI18n, successI18n } from './errors';
+import { addBundle, currentLanguage } from './setup';
+
+/** The namespace every screen uses: loaded with the app. */
+export const i18nBundles = [commonI18n] as const;
+
+/** A namespace as loaded: every language, or only the reader's. */
+type LoadedBundle = Pick<I18nBundle, 'ns'> & { resources: Partial<I18nBundle['resources']> };
+
+const SERVER_KEYS = {
+  cn: () => import('./server-keys/cn'),
+  us: () => import('./server-keys/us'),
+  jp: () => import('./server-keys/jp'),
+};
+const AUTH = {
+  cn: () => import('../../features/auth/messages/cn'),
+  us: () => import('../../features/auth/messages/us'),
+  jp: () => import('../../features/auth/messages/jp'),
+};
+
+const serverKeys = () => SERVER_KEYS[currentLanguage()]().then((m) => m.messages);
 
 /**
- * Every namespace of the app. A feature adds its translations with one line here (its
- * `features/<area>/i18n.ts`); the type below then checks its keys wherever `t` is used.
+ * Each feature's namespace, loaded with the feature's first screen (shared/routing lazyPage) so
+ * the first screen does not download every other screen's texts. A feature adds its translations
+ * with one line here (its `features/<area>/i18n.ts`); the type below then checks its keys
+ * wherever `t` is used.
  */
-export const i18nBundles = [
-  commonI18n,
-  errorsI18n,
-  successI18n,
-  authI18n,
-  homeI18n,
-  mineI18n,
-  tradingI18n,
-  identityI18n,
-  moneyI18n,
-  marketI18n,
-  newsI18n,
-] as const;
+const featureBundles = {
+  // Server keys (SPEC §7), the reader's language only: loaded with the first screen and before
+  // any toast.
+  errors: () => serverKeys().then((m) => ({ ns: 'errors', resources: { [currentLanguage()]: m.errors } })),
+  success: () => serverKeys().then((m) => ({ ns: 'success', resources: { [currentLanguage()]: m.success } })),
+  // The first screens a visitor sees: the reader's language only.
+  auth: () =>
+    AUTH[currentLanguage()]().then((m) => ({ ns: 'auth', resources: { [currentLanguage()]: m.messages } })),
+  home: () => import('../../features/home/i18n').then((m) => m.homeI18n),
+  mine: () => import('../../features/mine/i18n').then((m) => m.mineI18n),
+  trading: () => import('../../features/trading/i18n').then((m) => m.tradingI18n),
+  identity: () => import('../../features/identity/i18n').then((m) => m.identityI18n),
+  money: () => import('../../features/money/i18n').then((m) => m.moneyI18n),
+  market: () => import('../../features/market/i18n').then((m) => m.marketI18n),
+  news: () => import('../../features/news/i18n').then((m) => m.newsI18n),
+} satisfies Record<string, () => Promise<LoadedBundle>>;
 
-type Bundle = (typeof i18nBundles)[number];
+export type FeatureNamespace = keyof typeof featureBundles;
+
+/** Namespaces every screen needs besides `common`. */
+export const SERVER_KEY_NAMESPACES = ['errors', 'success'] as const satisfies readonly FeatureNamespace[];
+
+const loading = new Map<FeatureNamespace, Promise<void>>();
+
+/** Loads feature namespaces, each once. */
+export async function loadNamespaces(names: readonly FeatureNamespace[]): Promise<void> {
+  await Promise.all(
+    names.map((ns) => {
+      let done = loading.get(ns);
+      if (!done) {
+        done = featureBundles[ns]().then(addBundle);
+        // A failed download (offline) is tried again next time.
+        done.catch(() => loading.delete(ns));
+        loading.set(ns, done);
+      }
+      return done;
+    }),
+  );
+}
+
+/** Every namespace in every language (translation checks, component tests). */
+export async function allBundles(): Promise<I18nBundle[]> {
+  const { errorsI18n, successI18n } = await import('./errors');
+  const { authI18n } = await import('../../features/auth/i18n');
+  const features = await Promise.all(
+    (Object.keys(featureBundles) as FeatureNamespace[])
+      .filter((ns) => ns !== 'errors' && ns !== 'success' && ns !== 'auth')
+      .map((ns) => featureBundles[ns]() as Promise<I18nBundle>),
+  );
+  return [...i18nBundles, errorsI18n, successI18n, authI18n, ...features];
+}
+
+type Bundle =
+  | (typeof i18nBundles)[number]
+  | typeof errorsI18n
+  | typeof successI18n
+  | typeof authI18n
+  | typeof homeI18n
+  | typeof mineI18n
+  | typeof tradingI18n
+  | typeof identityI18n
+  | typeof moneyI18n
+  | typeof marketI18n
+  | typeof newsI18n;
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };
 
 declare module 'i18next' {

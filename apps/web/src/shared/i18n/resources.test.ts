@@ -1,7 +1,9 @@
 import { ERROR_KEYS, LANGUAGES, SUCCESS_KEYS } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import type { Messages } from './define';
-import { i18nBundles } from './index';
+import { allBundles } from './index';
+
+const i18nBundles = await allBundles();
 
 function flatten(tree: Messages, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

@@ -42,6 +42,14 @@ export function initI18n(
   return i18next;
 }
 
+/** Adds a namespace loaded after start (a feature's texts) in the languages it carries. */
+export function addBundle(bundle: { ns: string; resources: Partial<Record<Language, Messages>> }): void {
+  for (const lang of LANGUAGES) {
+    const messages = bundle.resources[lang];
+    if (messages) i18next.addResourceBundle(lang, bundle.ns, messages, true, true);
+  }
+}
+
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : initialLanguage();
 }

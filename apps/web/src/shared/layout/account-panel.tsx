@@ -1,4 +1,4 @@
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import {
   BankcardOutline,
   BillOutline,
@@ -24,6 +24,7 @@ import { logout } from '../session/logout';
 import { useMarket } from '../session/market-store';
 import { useSession } from '../session/session-store';
 import { useAccountSummary } from '../session/user';
+import { confirmDialog } from '../ui/confirm-dialog';
 import { LanguagePicker } from '../ui/language-picker';
 import { MoneyText } from '../ui/money-text';
 
@@ -63,7 +64,7 @@ export function AccountPanel({ visible, onClose }: { visible: boolean; onClose: 
   };
 
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('panel.logoutConfirm'),
       confirmText: t('actions.logout'),
       cancelText: t('actions.cancel'),

@@ -1,5 +1,5 @@
-import { NavBar } from 'antd-mobile';
-import { AddOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+import { AddOutline, LeftOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -64,16 +64,28 @@ export function PageHeader({
   }
   return (
     <header className="kb-header">
-      <NavBar
-        className="kb-navbar"
-        back={variant === 'hide' ? null : ''}
-        backIcon={variant !== 'hide'}
-        onBack={goBack}
-        right={action}
-        aria-label={typeof title === 'string' ? title : undefined}
-      >
-        <h1 className="kb-navbar__title">{title}</h1>
-      </NavBar>
+      {/* antd-mobile's NavBar look; its back arrow is a div without a name, this one is a button. */}
+      <div className="adm-nav-bar kb-navbar">
+        <div className="adm-nav-bar-left">
+          {variant !== 'hide' && (
+            <button
+              type="button"
+              className="adm-nav-bar-back kb-back"
+              aria-label={t('actions.back')}
+              onClick={goBack}
+              data-testid="page-back"
+            >
+              <span className="adm-nav-bar-back-arrow">
+                <LeftOutline aria-hidden="true" />
+              </span>
+            </button>
+          )}
+        </div>
+        <div className="adm-nav-bar-title">
+          <h1 className="kb-navbar__title">{title}</h1>
+        </div>
+        <div className="adm-nav-bar-right">{action}</div>
+      </div>
     </header>
   );
 }

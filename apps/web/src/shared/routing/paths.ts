@@ -26,6 +26,7 @@ export const PATHS = {
   followOrder: '/mine/followOrder',
   loginPassword: '/mine/loginPassword',
   fundPassword: '/mine/fundPassword',
+  sessions: '/mine/sessions',
   language: '/mine/language',
   changeLang: '/mine/changeLang',
   about: '/mine/about',

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { COLOR_SCHEMES, type ColorScheme } from '../format/price';
+import { COLOR_SCHEMES, type ColorScheme } from '../format/trend';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 
 function isColorScheme(value: unknown): value is ColorScheme {

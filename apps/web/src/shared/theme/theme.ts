@@ -1,5 +1,5 @@
 import type { Language } from '@kabuto/contract';
-import { type ColorScheme, upColorOf } from '../format/price';
+import { type ColorScheme, upColorOf } from '../format/trend';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

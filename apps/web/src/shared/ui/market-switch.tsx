@@ -1,7 +1,7 @@
 import { MARKETS, type Market } from '@kabuto/contract';
-import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useMarketStore } from '../session/market-store';
+import { SegmentedControl } from './segmented-control';
 
 /** Chooses the market (SPEC §1, stored under `stock`); cached answers are keyed by it. */
 export function MarketSwitch({ className }: { className?: string }) {
@@ -9,15 +9,12 @@ export function MarketSwitch({ className }: { className?: string }) {
   const market = useMarketStore((s) => s.market);
   const setMarket = useMarketStore((s) => s.setMarket);
   return (
-    <Segmented
+    <SegmentedControl<Market>
       className={`kb-market-switch ${className ?? ''}`}
-      block
+      label={t('markets.label')}
       value={market}
       options={MARKETS.map((m) => ({ label: t(`markets.${m}`), value: m }))}
-      onChange={(value) => {
-        const next = MARKETS.find((m: Market) => m === value);
-        if (next) setMarket(next);
-      }}
+      onChange={setMarket}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useConfigValue } from '../config/config-store';
 
@@ -12,9 +11,7 @@ export function SimulatedBadge({ className }: { className?: string }) {
   if (!simulated) return null;
   return (
     <span className={`kb-sim-badge ${className ?? ''}`} title={t('simulatedHint')}>
-      <Tag color="warning" fill="outline">
-        {t('simulated')}
-      </Tag>
+      <span className="kb-sim-badge__tag">{t('simulated')}</span>
     </span>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, ProgressBar } from 'antd-mobile';
-import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
 
@@ -35,8 +34,13 @@ export function Splash({
       <ul className="kb-splash__steps">
         {steps.map((step) => (
           <li key={step.label} className={`kb-splash__step kb-splash__step--${step.state}`}>
-            {step.state === 'done' && <CheckCircleFill aria-hidden="true" />}
-            {step.state === 'failed' && <CloseCircleFill aria-hidden="true" />}
+            {/* Drawn by CSS: the startup screen loads no icon set. */}
+            {step.state === 'done' && (
+              <span className="kb-splash__mark kb-splash__mark--done" aria-hidden="true" />
+            )}
+            {step.state === 'failed' && (
+              <span className="kb-splash__mark kb-splash__mark--failed" aria-hidden="true" />
+            )}
             {(step.state === 'active' || step.state === 'waiting') && (
               <span className="kb-splash__dot" aria-hidden="true" />
             )}

@@ -1,19 +1,55 @@
-import { Toast } from 'antd-mobile';
+import type { ToastShowProps } from 'antd-mobile/es/components/toast';
+import { loadNamespaces, SERVER_KEY_NAMESPACES } from '../i18n';
 import { translateErrorKey, translateSuccessKey } from '../i18n/setup';
 
 /** SPEC §10: toasts last 2000 ms. */
 export const TOAST_MS = 2000;
 
+type ToastApi = typeof import('antd-mobile/es/components/toast').default;
+
+let toastModule: Promise<ToastApi> | null = null;
+
+/**
+ * antd-mobile's Toast brings its animation library (react-spring); it loads after the first
+ * screen instead of with it, and a toast asked for before it arrives shows when it does.
+ */
+export function loadToast(): Promise<ToastApi> {
+  toastModule ??= import('antd-mobile/es/components/toast').then((m) => m.default);
+  return toastModule;
+}
+
+export interface ShownToast {
+  close(): void;
+}
+
+/**
+ * Shows a toast (antd-mobile props, or a function making them once the server keys' texts are
+ * loaded); `close` also cancels one that has not shown yet.
+ */
+export function showToast(props: ToastShowProps | (() => ToastShowProps)): ShownToast {
+  let closed = false;
+  let shown: ShownToast | undefined;
+  void Promise.all([loadToast(), loadNamespaces(SERVER_KEY_NAMESPACES)]).then(([toast]) => {
+    if (!closed) shown = toast.show(typeof props === 'function' ? props() : props);
+  });
+  return {
+    close() {
+      closed = true;
+      shown?.close();
+    },
+  };
+}
+
 export function toastText(content: string): void {
-  Toast.show({ content, duration: TOAST_MS });
+  showToast({ content, duration: TOAST_MS });
 }
 
 /** Shows a server or client error key in the user's language (unknown keys: generic error). */
 export function toastError(key: string): void {
-  Toast.show({ icon: 'fail', content: translateErrorKey(key), duration: TOAST_MS });
+  showToast(() => ({ icon: 'fail', content: translateErrorKey(key), duration: TOAST_MS }));
 }
 
 /** Shows a success key (SPEC §7 success keys). */
 export function toastSuccess(key: string): void {
-  Toast.show({ icon: 'success', content: translateSuccessKey(key), duration: TOAST_MS });
+  showToast(() => ({ icon: 'success', content: translateSuccessKey(key), duration: TOAST_MS }));
 }

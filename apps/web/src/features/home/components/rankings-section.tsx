@@ -1,5 +1,4 @@
 import { PRICE_DECIMALS, RANKING_WINDOWS, type RankingWindow } from '@kabuto/contract';
-import { Segmented } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { Section } from '../../../shared/ui/section';
+import { SegmentedControl } from '../../../shared/ui/segmented-control';
 import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { TrendText } from '../../../shared/ui/trend-text';
@@ -24,16 +24,13 @@ export function RankingsSection() {
   const data = rankings.data;
   return (
     <Section id="home-rankings" title={t('sections.rankings')} extra={<SimulatedBadge />}>
-      <Segmented
-        block
+      <SegmentedControl<RankingWindow>
         className="kb-window-switch"
+        label={t('sections.rankings')}
         value={span}
-        onChange={(value) => {
-          const next = RANKING_WINDOWS.find((w) => w === value);
-          if (next) setSpan(next);
-        }}
+        onChange={setSpan}
         options={RANKING_WINDOWS.map((w) => ({ label: t(`windows.${w}`), value: w }))}
-        data-testid="ranking-windows"
+        testId="ranking-windows"
       />
       {rankings.isPending ? (
         <ListSkeleton rows={4} />

@@ -1,4 +1,4 @@
-import { Button, Dialog, PullToRefresh } from 'antd-mobile';
+import { Button, PullToRefresh } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { type BankCard, useBankCards, useBankDelete } from '../api/identity';
 import { cardTypeLabel } from '../components/card-type-label';
 import { maskedCardText } from '../lib/card';
 import '../identity.css';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 
 function CardView({ card, onDelete }: { card: BankCard; onDelete: () => void }) {
   const { t } = useTranslation('identity');
@@ -53,7 +54,7 @@ export default function BankPage() {
   const remove = useBankDelete();
 
   const confirmDelete = async (card: BankCard) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('bank.deleteTitle'),
       content: t('bank.deleteText', { card: `${card.institution} ${maskedCardText(card.cardNumber)}` }),
       confirmText: t('bank.deleteConfirm'),

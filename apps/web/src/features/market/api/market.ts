@@ -1,7 +1,15 @@
-import { API, type QuoteView } from '@kabuto/contract';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { apiQueryKey, invalidateCall, useApiMutation, useApiQuery } from '../../../shared/api';
+import { API, type QuoteView, type ResponseOf } from '@kabuto/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ApiError,
+  apiQueryKey,
+  callApi,
+  invalidateCall,
+  useApiMutation,
+  useApiQuery,
+} from '../../../shared/api';
 import { useMarket } from '../../../shared/session/market-store';
+import { searchForms } from '../lib/kana';
 
 /** REST quotes are refreshed now and then for the fields ticks do not carry (turnover, open). */
 const QUOTE_REFRESH_MS = 15_000;
@@ -31,13 +39,34 @@ export function useHot(size = 10) {
   return useApiQuery(API.hotCall, { size }, { refetchInterval: OVERVIEW_REFRESH_MS });
 }
 
-/** Search answers as the user types: the previous answer stays on screen until the next arrives. */
+/**
+ * Search answers as the user types: the previous answer stays on screen until the next arrives.
+ * A name typed in hiragana or romaji is also looked up in katakana (lib/kana.ts); the answers
+ * are merged, as typed first.
+ */
 export function useSearch(q: string) {
-  return useApiQuery(
-    API.searchCall,
-    { q },
-    { enabled: q.length > 0, placeholderData: keepPreviousData, loadingToast: false, staleTime: 60_000 },
-  );
+  const market = useMarket();
+  const forms = searchForms(q);
+  return useQuery<ResponseOf<typeof API.searchCall>, ApiError>({
+    queryKey: [...apiQueryKey(API.searchCall, market, { q }), forms.length],
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const answers = await Promise.all(
+        forms.map((form) => callApi(API.searchCall, { q: form }, { signal, loading: false })),
+      );
+      const seen = new Set<string>();
+      const list = answers
+        .flatMap((answer) => answer.list)
+        .filter((quote) => {
+          if (seen.has(quote.code)) return false;
+          seen.add(quote.code);
+          return true;
+        });
+      return { list };
+    },
+  });
 }
 
 export function useWatchlist(enabled = true) {

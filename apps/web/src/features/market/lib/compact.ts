@@ -1,4 +1,5 @@
 import { LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
+import { numberFormat } from '../../../shared/format/intl';
 
 /**
  * Large counts (volume, shares, turnover) in the reader's short form: 1.2万 / 1.2M / 1.2万.
@@ -7,7 +8,7 @@ import { LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
 export function formatCompact(value: string | number | null | undefined, language: Language): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(LANGUAGE_LOCALE[language], {
+  return numberFormat(LANGUAGE_LOCALE[language], {
     notation: 'compact',
     maximumFractionDigits: Math.abs(n) < 10_000 ? 0 : 2,
   }).format(n);
@@ -21,7 +22,7 @@ export function formatCompactMoney(
 ): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(LANGUAGE_LOCALE[language], {
+  return numberFormat(LANGUAGE_LOCALE[language], {
     style: 'currency',
     currency,
     notation: 'compact',

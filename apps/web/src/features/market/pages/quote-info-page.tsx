@@ -15,7 +15,7 @@ import { toastText } from '../../../shared/ui/toast';
 import { useQuote, useWatchToggle } from '../api/market';
 import { ChartPanel } from '../components/chart-panel';
 import { CompanyCard } from '../components/company-card';
-import { OrderSheet } from '../components/order-sheet';
+import { OrderSheet } from '../components/order-sheet/order-sheet';
 import { QuotePanel } from '../components/quote-panel';
 import { MARKET_PATHS } from '../lib/paths';
 import '../market.css';

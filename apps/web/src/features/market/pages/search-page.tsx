@@ -1,5 +1,5 @@
 import type { QuoteView } from '@kabuto/contract';
-import { Dialog, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { StockList, StockRow } from '../components/stock-row';
 import { MARKET_PATHS, stockPath } from '../lib/paths';
 import { parseRecentSearches, pushRecentSearch, type RecentSearch } from '../lib/recent-searches';
 import '../market.css';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 
 /** Typing pauses this long before a search is sent. */
 const DEBOUNCE_MS = 300;
@@ -53,7 +54,7 @@ export default function SearchPage() {
   };
 
   const clearRecent = async () => {
-    const ok = await Dialog.confirm({ content: t('search.clearConfirm') });
+    const ok = await confirmDialog({ content: t('search.clearConfirm') });
     if (!ok) return;
     setRecent([]);
     writeStorage(STORAGE_KEYS.searchList, '[]');

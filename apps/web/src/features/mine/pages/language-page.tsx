@@ -3,7 +3,7 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session-store';
-import { LanguagePicker } from '../../../shared/ui/language-picker';
+import { LanguageList } from '../../../shared/ui/language-list';
 
 /** /mine/language (settings) and /mine/changeLang (before login): SPEC §1, §2. */
 export default function LanguagePage() {
@@ -15,7 +15,7 @@ export default function LanguagePage() {
       header={<PageHeader title={t('language.title')} backTo={signedIn ? PATHS.settings : PATHS.logon} />}
     >
       <div className="kb-card">
-        <LanguagePicker variant="list" />
+        <LanguageList />
       </div>
       <p className="kb-form-note">{tc('languageHint')}</p>
     </Page>

@@ -1,4 +1,4 @@
-import { Button, Dialog, List, Selector, Tag } from 'antd-mobile';
+import { Button, List, Selector, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { openCustomerService } from '../../../shared/session/customer-service';
 import { logout } from '../../../shared/session/logout';
 import { useUserInfo } from '../../../shared/session/user';
 import { useSettings } from '../../../shared/settings/settings-store';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 import { TrendText } from '../../../shared/ui/trend-text';
 
 type LinkItem = { to: string; label: string; extra?: ReactNode };
@@ -48,6 +49,7 @@ export default function SettingsPage() {
         { to: PATHS.bank, label: tc('links.bank') },
         { to: PATHS.loginPassword, label: tc('links.loginPassword') },
         { to: PATHS.fundPassword, label: tc('links.fundPassword') },
+        { to: PATHS.sessions, label: t('settings.links.sessions') },
       ],
     },
     {
@@ -79,7 +81,7 @@ export default function SettingsPage() {
   };
 
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: tc('panel.logoutConfirm'),
       confirmText: tc('actions.logout'),
       cancelText: tc('actions.cancel'),

@@ -9,8 +9,12 @@ import {
   type FUND_RECORD_KINDS,
   fundRecordsCall,
   getUserinfoCall,
+  loanCall,
+  loanInfoCall,
+  loanListCall,
   type ResponseOf,
   ratesCall,
+  repayCall,
   summaryCall,
   withdrawalListCall,
   withdrawCall,
@@ -112,3 +116,19 @@ export const useExchange = () =>
 /** Reviews settle records from outside (an operator), so each visit reads them again. */
 export const useFundRecords = (kind: FundRecordKind) =>
   useApiInfiniteQuery(fundRecordsCall, { kind, size: RECORD_PAGE_SIZE }, { refetchOnMount: 'always' });
+
+export type LoanInfo = ResponseOf<typeof loanInfoCall>;
+export type Loan = ResponseOf<typeof loanCall>;
+
+/** SPEC §6.4 loans: the score, quota and what is owed change with reviews and daily interest. */
+export const useLoanInfo = () => useApiQuery(loanInfoCall, {}, { refetchOnMount: 'always' });
+
+export const useLoans = () =>
+  useApiInfiniteQuery(loanListCall, { size: RECORD_PAGE_SIZE }, { refetchOnMount: 'always' });
+
+const afterLoanMoved = () =>
+  Promise.all([invalidateCall(loanInfoCall), invalidateCall(loanListCall), afterMoneyMoved()]);
+
+export const useApplyLoan = () => useApiMutation(loanCall, { silent: true, onSuccess: afterLoanMoved });
+
+export const useRepayLoan = () => useApiMutation(repayCall, { silent: true, onSuccess: afterLoanMoved });

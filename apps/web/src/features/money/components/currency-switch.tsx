@@ -1,6 +1,6 @@
 import type { Currency } from '@kabuto/contract';
-import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { SegmentedControl } from '../../../shared/ui/segmented-control';
 
 /** Chooses the wallet a deposit or withdrawal moves (SPEC §1: one wallet per currency). */
 export function CurrencySwitch({
@@ -15,9 +15,9 @@ export function CurrencySwitch({
   const { t } = useTranslation('money');
   if (options.length < 2) return null;
   return (
-    <Segmented
+    <SegmentedControl<Currency>
       className="kb-currency-switch"
-      block
+      label={t('currency.label')}
       value={value}
       options={options.map((c) => ({
         label: (
@@ -28,10 +28,7 @@ export function CurrencySwitch({
         ),
         value: c,
       }))}
-      onChange={(next) => {
-        const found = options.find((c) => c === next);
-        if (found) onChange(found);
-      }}
+      onChange={onChange}
     />
   );
 }

@@ -17,7 +17,7 @@ const STATE_COLOR = {
 
 /**
  * One fund record (SPEC §0.2, §4): type, order number, signed amount with colour and sign,
- * balance after, time and state; a rejected review shows its reason (SPEC §0.6).
+ * balance after, time and state; a rejected review and an adjustment show their reason (SPEC §0.6, §9).
  */
 export function RecordItem({ record }: { record: FundRecord }) {
   const { t } = useTranslation('money');
@@ -59,7 +59,8 @@ export function RecordItem({ record }: { record: FundRecord }) {
           </span>
         </div>
       )}
-      {state === 'rejected' && record.memo && (
+      {/* SPEC §9: an operator's adjustment shows its reason to the user. */}
+      {(state === 'rejected' || record.kind === 'adjustment') && record.memo && (
         <p className="kb-record__reason">{t('record.reason', { reason: record.memo })}</p>
       )}
     </li>

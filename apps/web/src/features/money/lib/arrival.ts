@@ -1,4 +1,5 @@
 import { LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
+import { dateTimeFormat } from '../../../shared/format/intl';
 
 /** Deposits, withdrawals and their deadlines are stated in Japan time (SPEC §6.4: Asia/Tokyo). */
 export const FUND_TIME_ZONE = 'Asia/Tokyo';
@@ -19,7 +20,7 @@ export function depositArrival(
 
 function parts(date: Date, language: Language): Record<string, string> {
   const out: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat(LANGUAGE_LOCALE[language], {
+  const format = dateTimeFormat(LANGUAGE_LOCALE[language], {
     timeZone: FUND_TIME_ZONE,
     month: '2-digit',
     day: '2-digit',

@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency, MARKET_CURRENCY } from '@kabuto/contract';
-import { Button, Dialog, Form, Input, List, Picker, Result } from 'antd-mobile';
+import { Button, Form, Input, List, Picker, Result } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { walletBalance } from '../lib/currency';
 import { exchangePreview, findRate, formatRate } from '../lib/exchange';
 import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 
 type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
@@ -202,7 +203,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
       toastError('price_unavailable');
       return;
     }
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('exchange.confirmTitle'),
       content: (
         <div className="kb-confirm" data-testid="exchange-confirm">

@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency, minorToDecimal } from '@kabuto/contract';
-import { Button, Dialog, Form, Input, List, Result } from 'antd-mobile';
+import { Button, Form, Input, List, Result } from 'antd-mobile';
 import { BankcardOutline, UserContactOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { useMarket } from '../../../shared/session/market-store';
+import { useAccountSummary } from '../../../shared/session/user';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
@@ -33,7 +34,24 @@ import { amountForWire, amountMinor } from '../lib/amount';
 import { formatDeadline } from '../lib/arrival';
 import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currency';
 import { fieldOfRefusal } from '../lib/form-errors';
+import { type WithdrawBlocker, withdrawBlockers } from '../lib/withdraw-blockers';
 import '../money.css';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
+
+/** Where each refusal is resolved. */
+const BLOCKER_LINKS = [
+  {
+    key: 'pending_review',
+    to: `${PATHS.fundRecords}?tab=withdrawals`,
+    label: 'withdraw.blockedAction.pending_review',
+  },
+  {
+    key: 'close_positions_first',
+    to: PATHS.positions,
+    label: 'withdraw.blockedAction.close_positions_first',
+  },
+  { key: 'loan_unpaid', to: PATHS.loan, label: 'withdraw.blockedAction.loan_unpaid' },
+] as const satisfies readonly { key: WithdrawBlocker; to: string; label: string }[];
 
 type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
@@ -87,6 +105,9 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   const minimums = limitsFromConfig(useConfigValue('withdrawMinMinor'));
   const maximums = limitsFromConfig(useConfigValue('withdrawMaxMinor'));
   const alwaysOpen = useConfigValue('fundHours') === 'always';
+  const allowOpenPositions = useConfigValue('withdrawWithOpenPositions');
+  const summary = useAccountSummary();
+  const navigate = useNavigate();
   const offered = CURRENCIES.filter((c) => minimums[c] !== undefined);
   const [currency, setCurrency] = useState<Currency>(() => defaultCurrency(market, offered));
   const cards = useCards();
@@ -129,6 +150,10 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   const money = (minor: number | null) =>
     minor === null ? '—' : formatMoneyWithSymbol(minorToDecimal(minor, currency), currency, language);
   const pending = pendingList.data?.find((w) => w.state === 'pending');
+  // Refusals that already apply are said before the form is filled (SPEC §6.4 published refusals).
+  const blockers = withdrawBlockers(summary.data?.markets ?? [], {
+    allowOpenPositions: allowOpenPositions === 'true',
+  }).filter((key) => !(key === 'pending_review' && pending));
 
   const send = async (values: WithdrawForm) => {
     try {
@@ -151,7 +176,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
 
   const submit = async (values: WithdrawForm) => {
     const card = cards.data.find((c) => c.id === values.card_id);
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('withdraw.confirmTitle'),
       content: (
         <div className="kb-confirm" data-testid="withdraw-confirm">
@@ -171,6 +196,34 @@ function WithdrawBody({ user }: { user: UserInfo }) {
 
   return (
     <>
+      {blockers.length > 0 && (
+        <section
+          className="kb-banner kb-banner--warning kb-withdraw-blocked"
+          role="status"
+          data-testid="withdraw-blocked"
+        >
+          <strong>{t('withdraw.blockedTitle')}</strong>
+          <ul>
+            {blockers.map((key) => {
+              const link = BLOCKER_LINKS.find((l) => l.key === key);
+              return (
+                <li key={key} data-testid={`withdraw-blocked-${key}`}>
+                  <span>{translateErrorKey(key)}</span>
+                  {link && (
+                    <button
+                      type="button"
+                      className="kb-link-button kb-link-button--strong"
+                      onClick={() => navigate(link.to)}
+                    >
+                      {t(link.label)}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
       <CurrencySwitch
         value={currency}
         options={offered}
@@ -235,7 +288,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
             color="primary"
             size="large"
             loading={withdraw.isPending}
-            disabled={Boolean(pending)}
+            disabled={Boolean(pending) || blockers.length > 0}
             data-testid="withdraw-submit"
           >
             {t('withdraw.submit')}

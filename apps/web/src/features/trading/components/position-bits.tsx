@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { shownState } from '../lib/position-view';
 import type { Position } from '../lib/types';
 
 /** Long / short in the reader's up / down colour, always with its word (SPEC §12: never colour alone). */
@@ -7,11 +8,12 @@ export function DirectionBadge({ direction }: { direction: Position['direction']
   return <span className={`kb-direction kb-direction--${direction}`}>{t(`direction.${direction}`)}</span>;
 }
 
-export function StateTag({ state }: { state: Position['state'] }) {
+export function StateTag({ position }: { position: Pick<Position, 'state' | 'closeReason'> }) {
   const { t } = useTranslation('trading');
+  const label = shownState(position);
   return (
-    <span className={`kb-pos-card__state kb-pos-card__state--${state}`} data-testid="position-state">
-      {t(`state.${state}`)}
+    <span className={`kb-pos-card__state kb-pos-card__state--${position.state}`} data-testid="position-state">
+      {t(`state.${label}`)}
     </span>
   );
 }

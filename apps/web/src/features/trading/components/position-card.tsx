@@ -1,12 +1,13 @@
-import { PRICE_DECIMALS } from '@kabuto/contract';
+import { MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { liveValueOf } from '../../../shared/trading/pnl';
 import { MoneyText } from '../../../shared/ui/money-text';
+import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PriceText } from '../../../shared/ui/trend-text';
-import { canCancel, entryPriceOf, isLive } from '../lib/position-view';
+import { canCancel, closedResult, entryPriceOf, isLive } from '../lib/position-view';
 import type { Position } from '../lib/types';
 import { DirectionBadge, StateTag } from './position-bits';
 
@@ -47,7 +48,7 @@ export function OpenPositionCard({
           <span className="kb-pos-card__name">{position.name}</span>
           <span className="kb-pos-card__code kb-num">{position.code}</span>
           <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
-          <StateTag state={position.state} />
+          <StateTag position={position} />
         </div>
         <dl className="kb-pos-card__grid">
           <div className="kb-pos-card__cell">
@@ -58,8 +59,9 @@ export function OpenPositionCard({
           </div>
           <div className="kb-pos-card__cell">
             <dt>{t('positions.currentPrice')}</dt>
-            <dd data-testid="position-price">
+            <dd data-testid="position-price" className="kb-pos-card__price">
               <PriceText value={price} decimals={decimals} />
+              <SimulatedBadge />
             </dd>
           </div>
           <div className="kb-pos-card__cell kb-pos-card__cell--end">
@@ -89,7 +91,13 @@ export function OpenPositionCard({
         </dl>
       </button>
       <footer className="kb-pos-card__foot">
-        <span className="kb-num">{formatDateTime(position.openedAt ?? position.createdAt, language)}</span>
+        <span className="kb-num">
+          {formatDateTime(
+            position.openedAt ?? position.createdAt,
+            language,
+            MARKET_TIMEZONE[position.market],
+          )}
+        </span>
         {canCancel(position) && (
           <Button size="small" fill="outline" data-testid="position-cancel" onClick={onCancel}>
             {t('positions.cancel')}
@@ -106,6 +114,7 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
   const language = useLanguage();
   const decimals = PRICE_DECIMALS[position.market];
   const entry = entryPriceOf(position);
+  const result = closedResult(position);
   return (
     <article
       className="kb-pos-card"
@@ -121,7 +130,7 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
           <span className="kb-pos-card__name">{position.name}</span>
           <span className="kb-pos-card__code kb-num">{position.code}</span>
           <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
-          <StateTag state={position.state} />
+          <StateTag position={position} />
         </div>
         <dl className="kb-pos-card__grid">
           <div className="kb-pos-card__cell">
@@ -137,21 +146,34 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
             </dd>
           </div>
           <div className="kb-pos-card__cell kb-pos-card__cell--end">
-            <dt>{t('positions.realisedPnl')}</dt>
+            <dt>{t('positions.netPnl')}</dt>
             <dd data-testid="position-pnl">
-              <MoneyText
-                value={position.realisedPnl ?? '0'}
-                currency={position.currency}
-                signed
-                className="kb-pnl-strong"
-              />
+              <MoneyText value={result.net} currency={position.currency} signed className="kb-pnl-strong" />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell">
+            <dt>{t('positions.grossPnl')}</dt>
+            <dd data-testid="position-gross">
+              <MoneyText value={result.gross} currency={position.currency} signed />
+            </dd>
+          </div>
+          <div className="kb-pos-card__cell">
+            <dt>{t('positions.fees')}</dt>
+            <dd data-testid="position-fees">
+              <MoneyText value={result.fees} currency={position.currency} />
             </dd>
           </div>
         </dl>
       </button>
       <footer className="kb-pos-card__foot">
         <span className="kb-num">{t('shares', { count: position.quantity })}</span>
-        <span className="kb-num">{formatDateTime(position.closedAt ?? position.updatedAt, language)}</span>
+        <span className="kb-num">
+          {formatDateTime(
+            position.closedAt ?? position.updatedAt,
+            language,
+            MARKET_TIMEZONE[position.market],
+          )}
+        </span>
       </footer>
     </article>
   );

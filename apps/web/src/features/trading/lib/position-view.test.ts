@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { closedPosition } from '../test/fixtures';
 import {
   canCancel,
   canClose,
+  closedResult,
   entryPriceOf,
   isLive,
+  netOfFees,
   parsePositionId,
   parsePositionTab,
+  shownState,
 } from './position-view';
 
 describe('what a position shows', () => {
@@ -47,5 +51,38 @@ describe('addresses', () => {
     expect(parsePositionTab('terminated')).toBe('terminated');
     expect(parsePositionTab('nope')).toBe('inProgress');
     expect(parsePositionTab(null)).toBe('inProgress');
+  });
+});
+
+describe('result of a closed position', () => {
+  it('takes both fees from the realised price P&L', () => {
+    expect(closedResult(closedPosition())).toEqual({ gross: '5000', fees: '1575', net: '3425' });
+  });
+
+  it('turns a small gain into a net loss when the fees are larger', () => {
+    expect(closedResult(closedPosition({ realisedPnl: '1000' })).net).toBe('-575');
+  });
+
+  it('charges nothing for an order cancelled before it filled', () => {
+    expect(closedResult(closedPosition({ state: 'cancelled', realisedPnl: null, closeFee: null }))).toEqual({
+      gross: '0',
+      fees: '0',
+      net: '0',
+    });
+  });
+
+  it('totals the fees of every ended position and nets them from the gross total', () => {
+    expect(netOfFees('6000', [closedPosition(), closedPosition({ realisedPnl: '1000' })])).toEqual({
+      fees: '3150',
+      net: '2850',
+    });
+  });
+});
+
+describe('state label', () => {
+  it('labels a limit order that reached its expiry "expired", one the user cancelled "cancelled"', () => {
+    expect(shownState({ state: 'cancelled', closeReason: 'expired' })).toBe('expired');
+    expect(shownState({ state: 'cancelled', closeReason: null })).toBe('cancelled');
+    expect(shownState({ state: 'closed', closeReason: 'user' })).toBe('closed');
   });
 });

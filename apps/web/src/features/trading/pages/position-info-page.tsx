@@ -1,4 +1,4 @@
-import { PRICE_DECIMALS } from '@kabuto/contract';
+import { MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
 import { Button, Dialog, List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -22,7 +22,14 @@ import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { PriceText, TrendText } from '../../../shared/ui/trend-text';
 import { useCancelOrder, useClosePosition, usePositionInfo } from '../api/positions';
 import { DirectionBadge, StateTag } from '../components/position-bits';
-import { canCancel, canClose, entryPriceOf, isLive, parsePositionId } from '../lib/position-view';
+import {
+  canCancel,
+  canClose,
+  closedResult,
+  entryPriceOf,
+  isLive,
+  parsePositionId,
+} from '../lib/position-view';
 import type { PositionDetail } from '../lib/types';
 
 /** /position/info?id= (SPEC §2, §4 position order): the order, its live P&L, close or cancel. */
@@ -66,7 +73,9 @@ function Detail({ position }: { position: PositionDetail }) {
   const value = liveValueOf(position, live ? price : null);
   const entry = entryPriceOf(position);
   const ended = position.state === 'closed' || position.state === 'cancelled';
-  const pnl = ended ? (position.realisedPnl ?? '0') : value.pnl;
+  const result = closedResult(position);
+  // The headline of an ended position is what it left after fees.
+  const pnl = ended ? result.net : value.pnl;
   const close = useClosePosition();
   const cancel = useCancelOrder();
   const [confirm, setConfirm] = useState<'close' | 'cancel' | null>(null);
@@ -83,9 +92,9 @@ function Detail({ position }: { position: PositionDetail }) {
           <DirectionBadge direction={position.direction} />
           <span className="kb-pos-hero__name">{position.name}</span>
           <span className="kb-muted kb-num">{position.code}</span>
-          <StateTag state={position.state} />
+          <StateTag position={position} />
         </div>
-        <span className="kb-muted">{ended ? t('detail.realisedPnl') : t('detail.pnl')}</span>
+        <span className="kb-muted">{ended ? t('detail.netPnl') : t('detail.pnl')}</span>
         <span className="kb-pos-hero__pnl" data-testid="detail-pnl">
           <MoneyText value={pnl} currency={position.currency} signed />
         </span>
@@ -102,7 +111,7 @@ function Detail({ position }: { position: PositionDetail }) {
       </section>
 
       <div className="kb-card">
-        <List>
+        <List className="kb-pos-detail-list">
           <Row label={t('detail.orderNo')} testId="detail-order-no">
             <span className="kb-num">{position.orderNo}</span>
           </Row>
@@ -111,16 +120,22 @@ function Detail({ position }: { position: PositionDetail }) {
           <Row label={t('detail.state')}>{t(`state.${position.state}`)}</Row>
           {position.openedAt ? (
             <Row label={t('detail.openedAt')}>
-              <span className="kb-num">{formatDateTime(position.openedAt, language)}</span>
+              <span className="kb-num">
+                {formatDateTime(position.openedAt, language, MARKET_TIMEZONE[position.market])}
+              </span>
             </Row>
           ) : (
             <Row label={t('detail.createdAt')}>
-              <span className="kb-num">{formatDateTime(position.createdAt, language)}</span>
+              <span className="kb-num">
+                {formatDateTime(position.createdAt, language, MARKET_TIMEZONE[position.market])}
+              </span>
             </Row>
           )}
           {position.state === 'pending' && position.expiresAt && (
             <Row label={t('detail.expiresAt')}>
-              <span className="kb-num">{formatDateTime(position.expiresAt, language)}</span>
+              <span className="kb-num">
+                {formatDateTime(position.expiresAt, language, MARKET_TIMEZONE[position.market])}
+              </span>
             </Row>
           )}
           <Row label={t(`detail.${entry.kind}`)}>{priceText(entry.price)}</Row>
@@ -154,11 +169,17 @@ function Detail({ position }: { position: PositionDetail }) {
             <>
               <Row label={t('detail.closePrice')}>{priceText(position.closePrice)}</Row>
               <Row label={t('detail.closedAt')}>
-                <span className="kb-num">{formatDateTime(position.closedAt, language)}</span>
+                <span className="kb-num">
+                  {formatDateTime(position.closedAt, language, MARKET_TIMEZONE[position.market])}
+                </span>
               </Row>
               <Row label={t('detail.closeFee')}>{money(position.closeFee)}</Row>
               <Row label={t('detail.realisedPnl')}>
-                <MoneyText value={position.realisedPnl ?? '0'} currency={position.currency} signed />
+                <MoneyText value={result.gross} currency={position.currency} signed />
+              </Row>
+              <Row label={t('detail.fees')}>{money(result.fees)}</Row>
+              <Row label={t('detail.netPnl')}>
+                <MoneyText value={result.net} currency={position.currency} signed />
               </Row>
               {position.houseAbsorbed && trendOf(position.houseAbsorbed) === 'up' && (
                 <Row label={t('detail.houseAbsorbed')}>{money(position.houseAbsorbed)}</Row>
@@ -167,7 +188,9 @@ function Detail({ position }: { position: PositionDetail }) {
           )}
           {position.state === 'cancelled' && (
             <Row label={t('detail.closedAt')}>
-              <span className="kb-num">{formatDateTime(position.closedAt, language)}</span>
+              <span className="kb-num">
+                {formatDateTime(position.closedAt, language, MARKET_TIMEZONE[position.market])}
+              </span>
             </Row>
           )}
           {position.closeReason && (

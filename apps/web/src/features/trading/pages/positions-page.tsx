@@ -18,7 +18,7 @@ import { MoneyText } from '../../../shared/ui/money-text';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { useCancelOrder, useEndedPositions, useOpenPositions } from '../api/positions';
 import { EndedPositionCard, OpenPositionCard } from '../components/position-card';
-import { isLive, POSITION_TABS, type PositionTab, parsePositionTab } from '../lib/position-view';
+import { isLive, netOfFees, POSITION_TABS, type PositionTab, parsePositionTab } from '../lib/position-view';
 import type { Position } from '../lib/types';
 
 const infoPath = (id: number) => `/position/info?id=${id}`;
@@ -245,6 +245,8 @@ function Terminated() {
   const pages = positions.data?.pages ?? [];
   const items = pages.flatMap((page) => page.list);
   const first = pages[0];
+  // Fees are known per position: the net total needs every ended position on screen.
+  const netTotal = first && !positions.hasNextPage ? netOfFees(first.lsyk, items) : null;
 
   let body: ReactNode;
   if (positions.isPending) body = <ListSkeleton rows={4} />;
@@ -269,6 +271,12 @@ function Terminated() {
       >
         <SummaryItem label={t('positions.realisedPnl')} testId="positions-realised-pnl">
           {first ? <MoneyText value={first.lsyk} currency={currency} signed /> : '—'}
+        </SummaryItem>
+        <SummaryItem label={t('positions.fees')} testId="positions-fees">
+          {netTotal ? <MoneyText value={netTotal.fees} currency={currency} /> : '—'}
+        </SummaryItem>
+        <SummaryItem label={t('positions.netPnl')} testId="positions-net-pnl">
+          {netTotal ? <MoneyText value={netTotal.net} currency={currency} signed /> : '—'}
         </SummaryItem>
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{first?.total ?? 0}</span>

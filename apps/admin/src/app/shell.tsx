@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Layout, Menu, Select, Space, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { TotpModal } from '../features/auth/totp-modal';
+import { api } from '../shared/api';
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '../shared/i18n';
+import { ROLE_AREAS, session, useSession } from '../shared/session';
+
+const AREAS = [
+  'dashboard',
+  'reviews',
+  'users',
+  'adjustments',
+  'news',
+  'messages',
+  'config',
+  'audit',
+  'operators',
+];
+
+export function LanguageSelect() {
+  return (
+    <Select
+      aria-label="language"
+      size="small"
+      value={currentLanguage()}
+      style={{ width: 120 }}
+      onChange={setLanguage}
+      options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+    />
+  );
+}
+
+/** The signed-in frame: the menu of what the operator's role may open, the operator and sign-out. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const current = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [totpOpen, setTotpOpen] = useState(false);
+  if (!current) return null;
+  const selected = AREAS.find((a) => location.pathname.startsWith(`/${a}`)) ?? 'dashboard';
+  const signOut = async () => {
+    await api.post('/logout').catch(() => undefined);
+    session.set(null);
+    queryClient.clear();
+  };
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={208} breakpoint="lg">
+        <div className="kb-brand">{t('app.title')}</div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[selected]}
+          onClick={(e) => navigate(`/${e.key}`)}
+          items={AREAS.filter((a) => ROLE_AREAS[current.role].has(a)).map((a) => ({
+            key: a,
+            label: t(`menu.${a}`),
+          }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            gap: 16,
+          }}
+        >
+          <Space>
+            <LanguageSelect />
+            <Typography.Text data-testid="operator-name">{current.username}</Typography.Text>
+            <Tag color="blue">{t(`roles.${current.role}`)}</Tag>
+            <Button onClick={() => setTotpOpen(true)}>{t('totp.title')}</Button>
+            <Button onClick={signOut}>{t('app.signOut')}</Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <TotpModal open={totpOpen} onClose={() => setTotpOpen(false)} />
+      </Layout>
+    </Layout>
+  );
+}

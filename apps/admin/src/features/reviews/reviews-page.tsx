@@ -1,0 +1,321 @@
+import type { ReviewItemView } from '@kabuto/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Input,
+  Row,
+  Segmented,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import i18next from 'i18next';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, type Page } from '../../shared/api';
+import { AuthImage } from '../../shared/auth-image';
+import { formatAmount, formatDuration, formatTime } from '../../shared/format';
+import { errorText } from '../../shared/i18n';
+import { ReasonModal } from '../../shared/reason-modal';
+import { UserContext } from '../../shared/user-context';
+
+export const REVIEW_KINDS = ['deposit', 'withdrawal', 'kyc', 'loan', 'daytrade', 'block'] as const;
+type State = 'pending' | 'approved' | 'rejected' | 'all';
+
+type ReviewItem = ReviewItemView;
+
+const IMAGE_FIELDS = new Set(['front', 'back', 'receipt']);
+/** Soon due: under two hours to the promised time. */
+const SOON_MS = 2 * 3_600_000;
+
+function DueTag({ item, now }: { item: ReviewItem; now: number }) {
+  const { t } = useTranslation();
+  if (!item.dueAt) return <Tag>{t('reviews.noPromise')}</Tag>;
+  const left = new Date(item.dueAt).getTime() - now;
+  if (item.state !== 'pending') return <span>{formatTime(item.dueAt)}</span>;
+  const color = left < 0 ? 'red' : left < SOON_MS ? 'orange' : 'green';
+  return (
+    <Tag color={color} data-testid="due-tag">
+      {left < 0
+        ? t('reviews.overdueBy', { time: formatDuration(-left) })
+        : t('reviews.dueIn', { time: formatDuration(left) })}
+    </Tag>
+  );
+}
+
+function fieldText(key: string, value: unknown): string {
+  if (key === 'amount') return formatAmount(String(value));
+  if (key === 'channel')
+    return i18next.t(`reviews.channels.${String(value)}`, { defaultValue: String(value) });
+  if (value !== null && typeof value === 'object') return Object.values(value).filter(Boolean).join(' · ');
+  return String(value ?? '-');
+}
+
+function summary(item: ReviewItem): string {
+  const d = item.details;
+  if (typeof d.amount === 'string') return `${formatAmount(d.amount)} ${String(d.currency ?? '')}`;
+  if (typeof d.name === 'string') return d.name;
+  return '';
+}
+
+function ItemDetails({ item }: { item: ReviewItem }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(item.details);
+  return (
+    <Card size="small" title={t('reviews.item', { id: item.id })} data-testid="review-detail">
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label={t('users.account')}>{item.account}</Descriptions.Item>
+        <Descriptions.Item label={t('reviews.submitted')}>{formatTime(item.createdAt)}</Descriptions.Item>
+        {entries
+          .filter(([k]) => !IMAGE_FIELDS.has(k))
+          .map(([k, v]) => (
+            <Descriptions.Item key={k} label={t(`reviews.field.${k}`, { defaultValue: k })}>
+              {fieldText(k, v)}
+            </Descriptions.Item>
+          ))}
+        {item.state !== 'pending' && (
+          <>
+            <Descriptions.Item label={t('reviews.state')}>
+              {t(`reviews.states.${item.state}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('reviews.reviewer')}>{item.reviewer ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.reason')}>{item.reason ?? '-'}</Descriptions.Item>
+          </>
+        )}
+      </Descriptions>
+      <div className="kb-images" style={{ marginTop: 12 }}>
+        {entries
+          .filter(([k, v]) => IMAGE_FIELDS.has(k) && typeof v === 'string')
+          .map(([k, v]) => (
+            <div key={k} style={{ display: 'inline-block', marginRight: 12 }}>
+              <Typography.Text type="secondary">{t(`reviews.field.${k}`)}</Typography.Text>
+              <br />
+              <AuthImage src={String(v)} alt={k} />
+            </div>
+          ))}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The review queues (SPEC §9): oldest first with the waiting time against the promised time,
+ * the item with its images and the user's context beside it, approve or reject with a reason.
+ * Keys: j / k next / previous, a approve, r reject.
+ */
+export function ReviewsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<string>('all');
+  const [state, setState] = useState<State>('pending');
+  const [search, setSearch] = useState('');
+  const [overdueOnly, setOverdueOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const { data, isLoading } = useQuery({
+    queryKey: ['reviews', kind, state, page],
+    queryFn: () =>
+      api.get<Page<ReviewItem>>('/reviews', {
+        kind: kind === 'all' ? undefined : kind,
+        state,
+        page,
+        size: 50,
+      }),
+  });
+  const items = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = (data?.list ?? []).filter(
+      (i) =>
+        (!q || i.account.toLowerCase().includes(q) || summary(i).toLowerCase().includes(q)) &&
+        (!overdueOnly || (i.dueAt !== null && new Date(i.dueAt).getTime() < now)),
+    );
+    // Oldest first for the work queue; newest first for what was decided.
+    return state === 'pending' ? [...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt)) : list;
+  }, [data, search, overdueOnly, now, state]);
+  const selectedIndex = items.findIndex((i) => i.id === selectedId);
+  const selected = selectedIndex >= 0 ? items[selectedIndex] : items[0];
+
+  const decide = useMutation({
+    mutationFn: ({
+      item,
+      decision,
+      reason,
+    }: {
+      item: ReviewItem;
+      decision: 'approve' | 'reject';
+      reason: string;
+    }) => api.post(`/reviews/${kind}/${item.id}/${decision}`, reason ? { reason } : {}),
+    onSuccess: (_, { decision, item }) => {
+      message.success(t(decision === 'approve' ? 'reviews.approved' : 'reviews.rejected'));
+      setDeciding(null);
+      const next = items[items.findIndex((i) => i.id === item.id) + 1];
+      setSelectedId(next?.id ?? null);
+      void queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      void queryClient.invalidateQueries({ queryKey: ['user-context', item.userId] });
+    },
+    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
+  });
+
+  const move = useCallback(
+    (step: number) => {
+      if (items.length === 0) return;
+      const from = selectedIndex >= 0 ? selectedIndex : 0;
+      const next = items[Math.min(items.length - 1, Math.max(0, from + step))];
+      if (next) setSelectedId(next.id);
+    },
+    [items, selectedIndex],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (deciding || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      if (document.querySelector('.ant-image-preview-root .ant-image-preview-wrap, .ant-modal-wrap')) return;
+      if (e.key === 'j') move(1);
+      else if (e.key === 'k') move(-1);
+      else if (e.key === 'a' && selected?.state === 'pending') setDeciding('approve');
+      else if (e.key === 'r' && selected?.state === 'pending') setDeciding('reject');
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [move, selected, deciding]);
+
+  return (
+    <>
+      <Typography.Title level={3}>{t('menu.reviews')}</Typography.Title>
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => {
+          setKind(k);
+          setPage(1);
+          setSelectedId(null);
+        }}
+        items={['all', ...REVIEW_KINDS].map((k) => ({ key: k, label: t(`kinds.${k}`) }))}
+      />
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Segmented
+          value={state}
+          onChange={(v) => {
+            setState(v as State);
+            setPage(1);
+            setSelectedId(null);
+          }}
+          options={(['pending', 'approved', 'rejected', 'all'] as const).map((s) => ({
+            value: s,
+            label: t(`reviews.states.${s}`),
+          }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('reviews.search')}
+          style={{ width: 240 }}
+          onSearch={setSearch}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Space>
+          <Switch checked={overdueOnly} onChange={setOverdueOnly} aria-label={t('reviews.overdueOnly')} />
+          {t('reviews.overdueOnly')}
+        </Space>
+        <Typography.Text type="secondary">{t('reviews.shortcuts')}</Typography.Text>
+      </Space>
+      <Row gutter={16}>
+        <Col span={13}>
+          <Table
+            rowKey="id"
+            size="small"
+            loading={isLoading}
+            dataSource={items}
+            data-testid="review-table"
+            rowClassName={(r) => (r.id === selected?.id ? 'kb-review-row-selected' : '')}
+            onRow={(r) => ({ onClick: () => setSelectedId(r.id) })}
+            pagination={{ current: page, pageSize: 50, total: data?.total ?? 0, onChange: setPage }}
+            locale={{ emptyText: <Empty description={t('reviews.empty')} /> }}
+            columns={[
+              { title: '#', dataIndex: 'id', width: 60 },
+              ...(kind === 'all'
+                ? [{ title: t('reviews.kind'), dataIndex: 'kind', render: (k: string) => t(`kinds.${k}`) }]
+                : []),
+              { title: t('users.account'), dataIndex: 'account' },
+              {
+                title: t('reviews.summary'),
+                key: 'summary',
+                className: 'kb-num',
+                render: (_, r) => summary(r),
+              },
+              {
+                title: t('reviews.waiting'),
+                key: 'waiting',
+                render: (_, r) =>
+                  formatDuration(
+                    (r.reviewedAt ? new Date(r.reviewedAt).getTime() : now) - new Date(r.createdAt).getTime(),
+                  ),
+              },
+              { title: t('reviews.due'), key: 'due', render: (_, r) => <DueTag item={r} now={now} /> },
+              {
+                title: t('reviews.state'),
+                dataIndex: 'state',
+                render: (s: string) => (
+                  <Tag color={s === 'approved' ? 'green' : s === 'rejected' ? 'red' : 'gold'}>
+                    {t(`reviews.states.${s}`)}
+                  </Tag>
+                ),
+              },
+            ]}
+          />
+        </Col>
+        <Col span={11}>
+          {selected ? (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <ItemDetails item={selected} />
+              {selected.state === 'pending' && (
+                <Space>
+                  <Button type="primary" onClick={() => setDeciding('approve')} data-testid="approve">
+                    {t('reviews.approve')} (a)
+                  </Button>
+                  <Button danger onClick={() => setDeciding('reject')} data-testid="reject">
+                    {t('reviews.reject')} (r)
+                  </Button>
+                </Space>
+              )}
+              <UserContext userId={selected.userId} />
+            </Space>
+          ) : (
+            <Card>
+              <Empty description={t('reviews.nothingSelected')} />
+            </Card>
+          )}
+        </Col>
+      </Row>
+      <ReasonModal
+        open={deciding !== null && Boolean(selected)}
+        title={deciding === 'reject' ? t('reviews.rejectTitle') : t('reviews.approveTitle')}
+        required={deciding === 'reject'}
+        danger={deciding === 'reject'}
+        busy={decide.isPending}
+        onCancel={() => setDeciding(null)}
+        onSubmit={(reason) =>
+          selected && deciding && decide.mutate({ item: selected, decision: deciding, reason })
+        }
+      />
+    </>
+  );
+}

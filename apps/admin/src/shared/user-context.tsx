@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from './api';
+import { formatAmount, formatTime } from './format';
+
+export interface UserSummary {
+  id: number;
+  account: string;
+  realName: string | null;
+  kyc: string;
+  creditScore: number | null;
+  flags: { banned: boolean; frozen: boolean; tradeBarred: boolean; reason: string | null };
+  createdAt: string;
+}
+export interface BalanceRow {
+  currency: string;
+  available: string;
+  frozen: string;
+  debt: string;
+}
+interface Context {
+  user: UserSummary;
+  balances: BalanceRow[];
+  recentRecords: Array<{
+    id: number;
+    kind: string;
+    orderNo: string;
+    currency: string;
+    amount: string;
+    createdAt: string;
+  }>;
+}
+
+const KYC_COLOR: Record<string, string> = {
+  verified: 'green',
+  pending: 'gold',
+  failed: 'red',
+  unverified: 'default',
+};
+
+export function FlagTags({ flags }: { flags: UserSummary['flags'] }) {
+  const { t } = useTranslation();
+  const on = (['banned', 'frozen', 'tradeBarred'] as const).filter((f) => flags[f]);
+  if (on.length === 0) return <Tag color="green">{t('users.normal')}</Tag>;
+  return (
+    <>
+      {on.map((f) => (
+        <Tag key={f} color="red">
+          {t(`users.flag.${f}`)}
+        </Tag>
+      ))}
+    </>
+  );
+}
+
+export function KycTag({ state }: { state: string }) {
+  const { t } = useTranslation();
+  return <Tag color={KYC_COLOR[state] ?? 'default'}>{t(`kyc.${state}`, { defaultValue: state })}</Tag>;
+}
+
+export function BalancesTable({ balances }: { balances: BalanceRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      rowKey="currency"
+      size="small"
+      pagination={false}
+      dataSource={balances}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.noBalance')} />,
+      }}
+      columns={[
+        { title: t('common.currency'), dataIndex: 'currency' },
+        {
+          title: t('users.available'),
+          dataIndex: 'available',
+          align: 'right',
+          className: 'kb-num',
+          render: formatAmount,
+        },
+        {
+          title: t('users.frozen'),
+          dataIndex: 'frozen',
+          align: 'right',
+          className: 'kb-num',
+          render: formatAmount,
+        },
+        {
+          title: t('users.debt'),
+          dataIndex: 'debt',
+          align: 'right',
+          className: 'kb-num',
+          render: formatAmount,
+        },
+      ]}
+    />
+  );
+}
+
+/** SPEC §9: the user's verification state, balances and recent fund records beside a review item. */
+export function UserContext({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useQuery({
+    queryKey: ['user-context', userId],
+    queryFn: () => api.get<Context>(`/users/${userId}/context`),
+  });
+  return (
+    <Card title={t('reviews.userContext')} size="small" loading={isLoading} data-testid="user-context">
+      {data && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Descriptions size="small" column={2}>
+            <Descriptions.Item label={t('users.account')}>{data.user.account}</Descriptions.Item>
+            <Descriptions.Item label={t('users.realName')}>{data.user.realName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('users.kyc')}>
+              <KycTag state={data.user.kyc} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.flags')}>
+              <FlagTags flags={data.user.flags} />
+            </Descriptions.Item>
+          </Descriptions>
+          <BalancesTable balances={data.balances} />
+          <Table
+            rowKey={(r) => `${r.id}-${r.currency}`}
+            size="small"
+            pagination={false}
+            dataSource={data.recentRecords}
+            locale={{ emptyText: t('users.noRecords') }}
+            columns={[
+              { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+              {
+                title: t('users.kind'),
+                dataIndex: 'kind',
+                render: (k: string) => t(`ledgerKinds.${k}`, { defaultValue: k }),
+              },
+              {
+                title: t('common.amount'),
+                key: 'amount',
+                align: 'right',
+                className: 'kb-num',
+                render: (_, r) => `${formatAmount(r.amount)} ${r.currency}`,
+              },
+            ]}
+          />
+        </Space>
+      )}
+    </Card>
+  );
+}

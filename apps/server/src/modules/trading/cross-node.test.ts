@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, fund, registerUser } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/database';
+import { ENGINE_REFRESH_MS } from './engine';
+import type { PositionAnswer } from './test-support';
+
+/**
+ * ARCHITECTURE "Scale-out": an order placed through one node is matched by every node at once,
+ * through the Redis bus — not only after the other nodes' periodic refresh. Two nodes on one
+ * PostgreSQL schema and one Redis channel of the test environment.
+ */
+const DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.KABUTO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const unique = () => randomBytes(6).toString('hex');
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function waitFor(test: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('orders across nodes', () => {
+  it('reaches the matching engine of another node at once, which fills it', async () => {
+    const schema = `t_${unique()}`;
+    const config = loadConfig(
+      {},
+      {
+        databaseUrl: DATABASE_URL,
+        redisUrl: REDIS_URL,
+        redisPrefix: `kabuto:test:${unique()}`,
+        marketHours: 'always',
+        fundHours: 'always',
+        marketCodes: ['7203'],
+        marketHistoryDays: 5,
+        marketMinuteDays: 0,
+        // The feed stays still: the test moves the price itself.
+        marketTickMs: 3_600_000,
+        marketLeaderLockKey: BigInt(`0x${unique()}`),
+        orderRateLimitPerMinute: 100_000,
+        dataDir: `/tmp/kabuto-test-${unique()}`,
+      },
+    );
+    const node = async (seed: boolean) => {
+      const database = await openDatabase({ url: DATABASE_URL, schema, poolSize: 5 });
+      const { app, ctx } = await buildApp({
+        config,
+        database,
+        schema,
+        seed,
+        background: true,
+        serveStatic: false,
+      });
+      await app.ready();
+      cleanups.push(async () => {
+        await app.close();
+        await database.close();
+      });
+      return { app, ctx };
+    };
+    cleanups.push(async () => {
+      const database = await openDatabase({ url: DATABASE_URL });
+      await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
+      await database.close();
+    });
+    const a = await node(true);
+    const b = await node(false);
+
+    const session = await registerUser(a.app);
+    await fund(a.ctx, session.userId, 'JPY', 10_000_000);
+    const longLimit = (price: string) =>
+      api<PositionAnswer>(
+        a.app,
+        '/trade/order',
+        {
+          type: 'jpy',
+          code: '7203',
+          direction: 'long',
+          order_type: 'limit',
+          price,
+          quantity: 100,
+          leverage: 1,
+        },
+        { session },
+      );
+    const placed = await longLimit('2700.0');
+    expect(placed.status).toBe(1);
+    expect(placed.data.state).toBe('pending');
+
+    // Well before the periodic refresh, the other node watches the order…
+    const startedAt = Date.now();
+    await waitFor(() => b.app.trading.engine.stats().pendingOrders === 1, 2_000);
+    expect(Date.now() - startedAt).toBeLessThan(ENGINE_REFRESH_MS / 5);
+
+    // …and fills it on a tick only it sees.
+    b.app.market.ingest({
+      code: '7203',
+      market: 'jpy',
+      price: '2690.0',
+      volume: 100,
+      time: new Date().toISOString(),
+    });
+    await b.app.trading.engine.idle();
+    const row = await b.ctx.db
+      .selectFrom('positions')
+      .selectAll()
+      .where('id', '=', placed.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('holding');
+    expect(Number(row.open_price)).toBe(2690);
+    expect(b.app.trading.engine.stats().fills).toBe(1);
+    // The fill is news for the first node too: it now watches the holding position for stop-out.
+    await waitFor(() => a.app.trading.engine.stats().watchedPositions === 1, 2_000);
+    expect(a.app.trading.engine.stats().pendingOrders).toBe(0);
+
+    // A cancel on one node takes the order off the other's books at once.
+    const second = await longLimit('2600.0');
+    await waitFor(() => b.app.trading.engine.stats().pendingOrders === 1, 2_000);
+    expect((await api(a.app, '/trade/cancel', { type: 'jpy', id: second.data.id }, { session })).status).toBe(
+      1,
+    );
+    await waitFor(() => b.app.trading.engine.stats().pendingOrders === 0, 2_000);
+  });
+});

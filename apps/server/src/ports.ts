@@ -1,0 +1,41 @@
+import type { Executor } from './db/schema';
+import type { FileService } from './storage/files';
+
+/**
+ * The ports modules offer one another: small named interfaces, each decorated on the Fastify
+ * instance by the module that provides it (fastify-plugin makes a module's decorators visible to
+ * the modules registered after it) and reached only by modules that list the provider in their
+ * `dependencies` (module.ts). This file is the map of who offers what.
+ *
+ *   platform        buildApp      config, clock, database, sessions, log (context.ts)
+ *   metrics         system        Prometheus registry
+ *   jobs            jobs          named scheduled jobs (jobs/runner.ts)
+ *   market          market        instruments, quotes, bars, FX (market/types.ts MarketService)
+ *   marketData      market        the market's concrete parts: charts, quote stream, feed
+ *   accounts        users         valuations and fund-record sources other modules add
+ *   admin           admin         operator authentication and the audit log
+ *   reviewQueue     reviews       the one review queue (modules/reviews/queue.ts)
+ *   files           identity      stored images (ID photos, receipts)
+ *   openPositions   trading       how many positions a user has open (withdrawal refusals)
+ *   trading         trading       the matching engine
+ */
+export interface OpenPositionsPort {
+  /** Positions pending, holding or closing (SPEC §6.4 "refused while positions are held"). */
+  count(db: Executor, userId: number): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: import('./context').AppContext;
+    metrics: import('prom-client').Registry;
+    jobs: import('./jobs/runner').JobRunner;
+    market: import('./market/types').MarketService;
+    marketData: import('./modules/market/routes').MarketData;
+    accounts: import('./modules/users/service').AccountsPort;
+    admin: import('./modules/admin/auth').AdminPort;
+    reviewQueue: import('./modules/reviews/queue').ReviewQueue;
+    files: FileService;
+    openPositions: OpenPositionsPort;
+    trading: import('./modules/trading/routes').TradingPort;
+  }
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderForm } from './use-order-form';
+
+/** Long or short, in the direction's colour. */
+export function DirectionChoice({ form }: { form: OrderForm }) {
+  const { t } = useTranslation('trading');
+  return (
+    <fieldset className="kb-order-field">
+      <legend className="kb-order-field__label">{t('sheet.direction')}</legend>
+      <div className="kb-segmented">
+        {(['long', 'short'] as const).map((d) => (
+          <button
+            key={d}
+            type="button"
+            aria-pressed={form.direction === d}
+            data-testid={`order-direction-${d}`}
+            className={`kb-segmented__item kb-segmented__item--${d} ${form.direction === d ? 'is-active' : ''}`}
+            onClick={() => form.setDirection(d)}
+          >
+            {t(`direction.${d}`)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Market or limit. */
+export function TypeChoice({ form }: { form: OrderForm }) {
+  const { t } = useTranslation('trading');
+  return (
+    <fieldset className="kb-order-field">
+      <legend className="kb-order-field__label">{t('sheet.type')}</legend>
+      <div className="kb-segmented">
+        {(['market', 'limit'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            aria-pressed={form.orderType === k}
+            data-testid={`order-type-${k}`}
+            className={`kb-segmented__item ${form.orderType === k ? 'is-active' : ''}`}
+            onClick={() => form.setOrderType(k)}
+          >
+            {t(`orderType.${k}`)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The leverage choices the operator configured (SPEC §4). */
+export function LeverageChoice({ form }: { form: OrderForm }) {
+  const { t } = useTranslation('trading');
+  const error = form.fieldError('leverage');
+  return (
+    <fieldset className="kb-order-field">
+      <legend className="kb-order-field__label">{t('sheet.leverage')}</legend>
+      <div className="kb-chips">
+        {form.leverageChoices.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={form.leverage === choice}
+            data-testid={`order-leverage-${choice}`}
+            className={`kb-chip ${form.leverage === choice ? 'is-active' : ''}`}
+            onClick={() => form.setLeverage(choice)}
+          >
+            {t('leverageValue', { value: choice })}
+          </button>
+        ))}
+      </div>
+      {error && <p className="kb-field-error">{error}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,118 @@
+import type { QuoteView } from '@kabuto/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { translateErrorKey } from '../../../../shared/i18n/setup';
+import { answerApi, signedIn } from '../../../../test/api';
+import { renderInApp } from '../../../../test/render';
+import { OrderFormView } from './order-sheet';
+
+const TOYOTA: QuoteView = {
+  code: '7203',
+  market: 'jpy',
+  kind: 'stock',
+  name: 'Toyota Motor',
+  names: { cn: '丰田汽车', us: 'Toyota Motor', jp: 'トヨタ自動車' },
+  sector: 'auto',
+  sectorName: 'Autos',
+  currency: 'JPY',
+  price: '2600.0',
+  previousClose: '2590.0',
+  open: '2595.0',
+  high: '2610.0',
+  low: '2580.0',
+  change: '10.0',
+  changePercent: '0.39',
+  volume: 1_000_000,
+  turnover: '2600000000',
+  limitUp: '3090.0',
+  limitDown: '2090.0',
+  time: '2026-11-17T01:00:00.000Z',
+  simulated: true,
+};
+
+function preview(enough: boolean) {
+  return (body: Record<string, unknown>) => ({
+    code: '7203',
+    market: 'jpy',
+    currency: 'JPY',
+    price: String(body.price ?? '2600.0'),
+    quantity: Number(body.quantity ?? 1),
+    leverage: 1,
+    notional: '260000',
+    margin: '260000',
+    fee: '780',
+    total: '260780',
+    available: enough ? '1000000' : '5000',
+    enough,
+    limitUp: '3090.0',
+    limitDown: '2090.0',
+    marketOpen: true,
+  });
+}
+
+async function openForm(enough: boolean) {
+  signedIn();
+  const sent = answerApi({ '/trade/preview': preview(enough), '/trade/order': { refuse: 'price_limit' } });
+  const done = vi.fn();
+  await renderInApp(<OrderFormView quote={TOYOTA} initialDirection="long" onDone={done} />);
+  // antd-mobile's dialogs animate in with pointer-events off for a moment.
+  return { sent, done, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+}
+
+describe('order sheet', () => {
+  it('shows margin, fee and total from the live preview', async () => {
+    await openForm(true);
+    const summary = screen.getByTestId('order-summary');
+    expect(await within(summary).findByText('¥260,780')).toBeInTheDocument();
+    expect(within(summary).getByText('¥780')).toBeInTheDocument();
+  });
+
+  it('says the balance is short right above the submit button, and will not submit', async () => {
+    const { user } = await openForm(false);
+    const notice = await screen.findByTestId('order-insufficient');
+    const submit = screen.getByTestId('order-submit');
+    // Both in the sticky foot, notice first: the notice can never scroll under the button.
+    expect(notice.parentElement).toBe(submit.parentElement);
+    expect(notice.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(submit).toBeDisabled();
+    await user.click(submit);
+    expect(screen.queryByTestId('order-confirm')).toBeNull();
+  });
+
+  it('names a wrong quantity under the field as it is typed', async () => {
+    const { user } = await openForm(true);
+    const quantity = screen.getByTestId('order-quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '1.5');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(quantity.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it("states a limit order's validity before it is confirmed", async () => {
+    const { user } = await openForm(true);
+    await user.click(screen.getByTestId('order-type-limit'));
+    await screen.findByText('¥260,780');
+    await user.click(screen.getByTestId('order-submit'));
+    const validity = await screen.findByTestId('order-validity');
+    expect(validity).toHaveTextContent('expires if not filled by the close of the trading day (GMT+9)');
+  });
+
+  it('shows no validity for a market order, which fills at once', async () => {
+    const { user } = await openForm(true);
+    await screen.findByText('¥260,780');
+    await user.click(screen.getByTestId('order-submit'));
+    expect(await screen.findByTestId('order-confirm')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-validity')).toBeNull();
+  });
+
+  it('puts a refusal of the order on screen and keeps the sheet open', async () => {
+    const { user, sent, done } = await openForm(true);
+    await screen.findByText('¥260,780');
+    await user.click(screen.getByTestId('order-submit'));
+    await user.click(await screen.findByText('Place order'));
+    await waitFor(() => expect(sent.some((c) => c.path === '/trade/order')).toBe(true));
+    expect(await screen.findByText(translateErrorKey('price_limit'))).toBeInTheDocument();
+    expect(done).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+
+/**
+ * A number typed or stepped (−/+). The text is kept as typed so the form can name a wrong value
+ * as the user types instead of silently clamping it.
+ */
+export function StepField({
+  label,
+  hint,
+  value,
+  inputMode,
+  testId,
+  error,
+  decreaseLabel,
+  increaseLabel,
+  onChange,
+  onStep,
+}: {
+  label: string;
+  hint?: string | null;
+  value: string;
+  inputMode: 'decimal' | 'numeric';
+  testId: string;
+  error: string | null;
+  decreaseLabel: string;
+  increaseLabel: string;
+  onChange: (value: string) => void;
+  onStep: (steps: number) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="kb-order-field">
+      <div className="kb-order-field__head">
+        <label className="kb-order-field__label" htmlFor={id}>
+          {label}
+        </label>
+        {hint && <span className="kb-order-field__hint kb-num">{hint}</span>}
+      </div>
+      <div className={`kb-stepper ${error ? 'is-invalid' : ''}`}>
+        <button
+          type="button"
+          className="kb-stepper__button"
+          aria-label={`${decreaseLabel} ${label}`}
+          onClick={() => onStep(-1)}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          className="kb-stepper__input kb-num"
+          data-testid={testId}
+          inputMode={inputMode}
+          autoComplete="off"
+          value={value}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="kb-stepper__button"
+          aria-label={`${increaseLabel} ${label}`}
+          onClick={() => onStep(1)}
+        >
+          +
+        </button>
+      </div>
+      {error && (
+        <p className="kb-field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import {
+  API,
+  MARKET_CURRENCY,
+  MAX_ORDER_QUANTITY,
+  type Market,
+  PRICE_DECIMALS,
+  type QuoteView,
+  type ResponseOf,
+} from '@kabuto/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ApiError, callApi, invalidateCall, isApiError, useApiMutation } from '../../../../shared/api';
+import { useConfigValue } from '../../../../shared/config/config-store';
+import { formatPrice } from '../../../../shared/format/price';
+import { useLanguage } from '../../../../shared/i18n/setup';
+import {
+  fieldOfRefusal,
+  type OrderDirection,
+  type OrderFieldError,
+  type OrderFormErrors,
+  type OrderFormInput,
+  type OrderKind,
+  orderBody,
+  parseLeverageChoices,
+  stepPrice,
+  stepQuantity,
+  validateOrderForm,
+} from '../../../../shared/trading/order-form';
+import { toastSuccess } from '../../../../shared/ui/toast';
+
+/** Inputs settle for this long before the preview is asked again (SPEC §4 order sheet: live fee and total). */
+export const PREVIEW_DEBOUNCE_MS = 300;
+
+export type Preview = ResponseOf<typeof API.previewCall>;
+type Field = keyof OrderFormErrors;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The order sheet's form (SPEC §4, §6.3): the inputs and their checks, the live preview of
+ * margin, fee and total from /trade/preview, the confirmation step and /trade/order. The parts
+ * of the sheet only draw what this returns.
+ */
+export function useOrderForm({
+  quote,
+  initialDirection,
+  onDone,
+}: {
+  quote: QuoteView;
+  initialDirection: OrderDirection;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('trading');
+  const { t: tErrorsRaw } = useTranslation('errors');
+  const language = useLanguage();
+  const market: Market = quote.market;
+  const currency = MARKET_CURRENCY[market];
+  const decimals = PRICE_DECIMALS[market];
+  const leverageChoices = parseLeverageChoices(useConfigValue('leverageChoices'));
+
+  const [direction, setDirectionState] = useState<OrderDirection>(initialDirection);
+  const [orderType, setOrderTypeState] = useState<OrderKind>('market');
+  // SPEC §4: the price starts at the live price.
+  const [price, setPriceState] = useState(quote.price);
+  const [quantity, setQuantityState] = useState('1');
+  const [leverage, setLeverageState] = useState(leverageChoices[0] ?? 1);
+  const [touched, setTouched] = useState<Record<Field, boolean>>({
+    price: false,
+    quantity: false,
+    leverage: false,
+  });
+  const [serverError, setServerError] = useState<{ field: Field | null; key: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const input: OrderFormInput = {
+    market,
+    orderType,
+    price,
+    quantity,
+    leverage,
+    leverageChoices,
+    limitUp: quote.limitUp,
+    limitDown: quote.limitDown,
+  };
+  const errors = validateOrderForm(input);
+  const body = orderBody(quote.code, direction, input);
+  const bodyKey = body ? JSON.stringify(body) : null;
+  const settledKey = useDebounced(bodyKey, PREVIEW_DEBOUNCE_MS);
+
+  // Re-asked whenever the settled inputs or the live price change.
+  const preview = useQuery<Preview, ApiError>({
+    queryKey: [API.previewCall.path, market, settledKey, quote.price],
+    enabled: settledKey !== null,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      callApi(
+        API.previewCall,
+        { ...JSON.parse(settledKey ?? '{}'), type: market },
+        { signal, loading: false, silent: 'all' },
+      ),
+    retry: false,
+  });
+  const previewError = preview.error && isApiError(preview.error) ? preview.error.key : null;
+  const data = bodyKey !== null && !preview.isError ? preview.data : undefined;
+  const stale = bodyKey !== settledKey || preview.isFetching;
+
+  const order = useApiMutation(API.orderCall, {
+    onSuccess: () => {
+      toastSuccess('place');
+      void invalidateCall(API.userStockListCall);
+      void invalidateCall(API.summaryCall);
+      onDone();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setServerError({ field: fieldOfRefusal(error.key), key: error.key });
+    },
+  });
+
+  const tErrors = (key: string) => tErrorsRaw(key, { defaultValue: tErrorsRaw('error') });
+
+  /** The message under a field: its own check once touched, else a refusal that names it. */
+  const fieldError = (field: Field): string | null => {
+    const key: OrderFieldError | undefined = errors[field];
+    if (key && (touched[field] || field === 'leverage')) {
+      const limit = key === 'priceAbove' ? quote.limitUp : quote.limitDown;
+      return t(`sheet.errors.${key}`, {
+        decimals,
+        max: MAX_ORDER_QUANTITY.toLocaleString(),
+        limit: formatPrice(limit, decimals, language),
+      });
+    }
+    const refusal = serverError?.field === field ? serverError.key : null;
+    const previewRefusal = previewError && fieldOfRefusal(previewError) === field ? previewError : null;
+    const shown = refusal ?? previewRefusal;
+    return shown ? tErrors(shown) : null;
+  };
+
+  const edit = (field: Field) => {
+    setTouched((prev) => ({ ...prev, [field]: true }));
+    setServerError(null);
+  };
+
+  const insufficient =
+    data?.enough === false ||
+    serverError?.key === 'balance_insufficient' ||
+    previewError === 'balance_insufficient';
+  const closed = data?.marketOpen === false || serverError?.key === 'market_closed';
+  const generalKey =
+    (serverError && serverError.field === null && serverError.key !== 'balance_insufficient'
+      ? serverError.key
+      : null) ??
+    (previewError && fieldOfRefusal(previewError) === null && previewError !== 'balance_insufficient'
+      ? previewError
+      : null);
+
+  return {
+    quote,
+    market,
+    currency,
+    decimals,
+    leverageChoices,
+    direction,
+    orderType,
+    price,
+    quantity,
+    leverage,
+    preview: data,
+    /** The preview has not caught up with the inputs (or the price) yet. */
+    stale,
+    /** The inputs are complete and valid, so a preview is (being) asked for. */
+    complete: bodyKey !== null,
+    insufficient,
+    closed,
+    generalError: generalKey && !closed ? tErrors(generalKey) : null,
+    fieldError,
+    placing: order.isPending,
+    /** Submit is refused while the balance is short or the market closed (SPEC §4). */
+    canSubmit: !order.isPending && !closed && !insufficient,
+    confirming,
+    setDirection(next: OrderDirection) {
+      setDirectionState(next);
+      setServerError(null);
+    },
+    setOrderType(next: OrderKind) {
+      setOrderTypeState(next);
+      setServerError(null);
+      // Switching to a limit starts from the live price unless one was typed.
+      if (next === 'limit' && !touched.price) setPriceState(quote.price);
+    },
+    setPrice(value: string) {
+      setPriceState(value);
+      edit('price');
+    },
+    stepPrice(steps: number) {
+      setPriceState(stepPrice(price, market, steps, quote.price));
+      edit('price');
+    },
+    setQuantity(value: string) {
+      setQuantityState(value);
+      edit('quantity');
+    },
+    stepQuantity(steps: number) {
+      setQuantityState(stepQuantity(quantity, steps));
+      edit('quantity');
+    },
+    setLeverage(value: number) {
+      setLeverageState(value);
+      edit('leverage');
+    },
+    /** Shows every check; a complete form moves on to the confirmation. */
+    submit() {
+      setTouched({ price: true, quantity: true, leverage: true });
+      if (!body) return;
+      setServerError(null);
+      setConfirming(true);
+    },
+    cancelConfirm() {
+      setConfirming(false);
+    },
+    place() {
+      if (!body) return;
+      order.mutate({ ...body, type: market, mode: 'normal' });
+    },
+  };
+}
+
+export type OrderForm = ReturnType<typeof useOrderForm>;

@@ -1,0 +1,362 @@
+import { Button, Form, Input, List } from 'antd-mobile';
+import { UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/client';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatDateTime } from '../../../shared/format/time';
+import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { Prompt } from '../../../shared/ui/prompt';
+import { Section } from '../../../shared/ui/section';
+import { PageSkeleton } from '../../../shared/ui/skeletons';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { type LoanInfo, useApplyLoan, useLoanInfo, type useMoneyUser, useRepayLoan } from '../api/money';
+import { amountRule } from '../components/amount-rules';
+import { MoneyGate } from '../components/money-gate';
+import { amountForWire, amountMinor } from '../lib/amount';
+import { walletBalance } from '../lib/currency';
+import { fieldOfRefusal } from '../lib/form-errors';
+import '../money.css';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
+
+type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
+
+interface LoanForm {
+  amount: string;
+  fund_password: string;
+}
+
+const FORM_FIELDS = ['amount', 'fund_password'] as const;
+
+/** Score, quota and what is owed (SPEC §4 loan; the score's history is below). */
+function LoanFigures({ info }: { info: LoanInfo }) {
+  const { t } = useTranslation('money');
+  return (
+    <section className="kb-balance" aria-label={t('loan.title')}>
+      <div className="kb-balance__figures">
+        <div>
+          <span className="kb-balance__label">{t('loan.score')}</span>
+          <span className="kb-balance__big kb-num" data-testid="loan-score">
+            {info.creditScore ?? '—'}
+          </span>
+        </div>
+        <div className="kb-balance__side">
+          <span className="kb-balance__label">{t('loan.quota')}</span>
+          <span data-testid="loan-quota">
+            <MoneyText value={info.loanableQuota} currency={info.currency} />
+          </span>
+        </div>
+      </div>
+      <dl className="kb-loan-figures">
+        <div>
+          <dt>{t('loan.borrowed')}</dt>
+          <dd>
+            <MoneyText value={info.borrowed} currency={info.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('loan.interest')}</dt>
+          <dd>
+            <MoneyText value={info.interest} currency={info.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('loan.outstanding')}</dt>
+          <dd data-testid="loan-outstanding">
+            <MoneyText value={info.outstanding} currency={info.currency} />
+          </dd>
+        </div>
+      </dl>
+      <p className="kb-balance__label">
+        {t('loan.rate', { rate: info.dailyRateBps / 100, days: info.termDays })}
+      </p>
+    </section>
+  );
+}
+
+function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) {
+  const { t } = useTranslation('money');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const repay = useRepayLoan();
+  const [form] = Form.useForm<Pick<LoanForm, 'fund_password'>>();
+  const loan = info.current;
+  if (!loan) return null;
+  const owed = loan.outstanding;
+  const canRepay = loan.state === 'active' || loan.state === 'overdue';
+  const enough =
+    (amountMinor(walletBalance(user, info.currency), info.currency) ?? 0) >=
+    (amountMinor(owed, info.currency) ?? 0);
+
+  const submit = async (values: { fund_password: string }) => {
+    const confirmed = await confirmDialog({
+      title: t('loan.repay'),
+      content: t('loan.repayConfirm', { amount: formatMoneyWithSymbol(owed, info.currency, language) }),
+      confirmText: t('loan.repay'),
+      cancelText: tc('actions.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await repay.mutateAsync({ amount: owed, fund_password: values.fund_password });
+      toastSuccess('repay');
+      form.resetFields();
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 200) return;
+      if (error.field === 'fund_password')
+        form.setFields([{ name: 'fund_password', errors: [translateErrorKey(error.key)] }]);
+      else toastError(error.key);
+    }
+  };
+
+  return (
+    <Section title={t('loan.current')}>
+      <List className="kb-card" data-testid="loan-current">
+        <List.Item extra={<span className="kb-num">{loan.orderNo}</span>}>{t('record.orderNo')}</List.Item>
+        <List.Item extra={<span data-testid="loan-state">{t(`loan.state.${loan.state}`)}</span>}>
+          {t('loan.stateLabel')}
+        </List.Item>
+        <List.Item extra={<MoneyText value={loan.amount} currency={loan.currency} />}>
+          {t('loan.borrowed')}
+        </List.Item>
+        {loan.maturesAt && (
+          <List.Item extra={<span className="kb-num">{formatDateTime(loan.maturesAt, language)}</span>}>
+            {t('loan.matures')}
+          </List.Item>
+        )}
+      </List>
+      {canRepay && (
+        <Form
+          form={form}
+          className="kb-form kb-card kb-money-form"
+          layout="vertical"
+          mode="card"
+          requiredMarkStyle="none"
+          initialValues={{ fund_password: '' }}
+          onFinish={submit}
+          footer={
+            <>
+              {!enough && (
+                <p className="kb-form-note kb-form-note--warn" data-testid="repay-short">
+                  {t('loan.repayNeedsFunds', {
+                    amount: formatMoneyWithSymbol(owed, info.currency, language),
+                  })}
+                </p>
+              )}
+              <Button
+                block
+                type="submit"
+                color="primary"
+                size="large"
+                disabled={!enough}
+                loading={repay.isPending}
+                data-testid="repay-submit"
+              >
+                {t('loan.repay')} · {formatMoneyWithSymbol(owed, info.currency, language)}
+              </Button>
+            </>
+          }
+        >
+          <Form.Item
+            name="fund_password"
+            label={t('fundPassword.label')}
+            rules={[{ required: true, message: t('fundPassword.required') }]}
+          >
+            <PasswordInput placeholder={t('fundPassword.placeholder')} />
+          </Form.Item>
+        </Form>
+      )}
+    </Section>
+  );
+}
+
+function ApplyForm({ info }: { info: LoanInfo }) {
+  const { t } = useTranslation('money');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const apply = useApplyLoan();
+  const [form] = Form.useForm<LoanForm>();
+  const quotaMinor = amountMinor(info.loanableQuota, info.currency) ?? 0;
+
+  const submit = async (values: LoanForm) => {
+    const amount = amountForWire(values.amount, info.currency);
+    const confirmed = await confirmDialog({
+      title: t('loan.apply'),
+      content: t('loan.applyConfirm', { amount: formatMoneyWithSymbol(amount, info.currency, language) }),
+      confirmText: t('loan.apply'),
+      cancelText: tc('actions.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await apply.mutateAsync({ amount, fund_password: values.fund_password });
+      toastSuccess('loan');
+      form.resetFields();
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 200) return;
+      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
+      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
+      else toastError(error.key);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      className="kb-form kb-card kb-money-form"
+      layout="vertical"
+      mode="card"
+      requiredMarkStyle="none"
+      initialValues={{ amount: '', fund_password: '' }}
+      onFinish={submit}
+      footer={
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          disabled={quotaMinor <= 0}
+          loading={apply.isPending}
+          data-testid="loan-submit"
+        >
+          {t('loan.apply')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="amount"
+        label={t('loan.amount')}
+        description={
+          <span>
+            {t('loan.quota')} <MoneyText value={info.loanableQuota} currency={info.currency} />
+          </span>
+        }
+        rules={[amountRule(t, language, info.currency, { maxMinor: quotaMinor })]}
+      >
+        <Input
+          inputMode="decimal"
+          placeholder={t('loan.amountPlaceholder')}
+          clearable
+          data-testid="loan-amount"
+        />
+      </Form.Item>
+      <Form.Item
+        name="fund_password"
+        label={t('fundPassword.label')}
+        rules={[{ required: true, message: t('fundPassword.required') }]}
+      >
+        <PasswordInput placeholder={t('fundPassword.placeholder')} />
+      </Form.Item>
+      <p className="kb-muted">{t('loan.noteWithdraw')}</p>
+    </Form>
+  );
+}
+
+function ScoreHistory({ info }: { info: LoanInfo }) {
+  const { t } = useTranslation('money');
+  const language = useLanguage();
+  return (
+    <>
+      <Section title={t('loan.events')}>
+        {info.history.length === 0 ? (
+          <EmptyState description={t('loan.noEvents')} />
+        ) : (
+          <List className="kb-card" data-testid="loan-events">
+            {info.history.map((e) => (
+              <List.Item
+                key={`${e.createdAt}-${e.event}`}
+                description={<span className="kb-num">{formatDateTime(e.createdAt, language)}</span>}
+                extra={
+                  <span className="kb-num">
+                    {e.event === 'verified'
+                      ? e.scoreAfter
+                      : `${e.points > 0 ? '+' : '−'}${Math.abs(e.points)} → ${e.scoreAfter}`}
+                  </span>
+                }
+              >
+                {t(`loan.event.${e.event}`)}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Section>
+      <Section title={t('loan.eventRules')}>
+        <List className="kb-card">
+          {info.scoreEvents.map((rule) => (
+            <List.Item
+              key={rule.event}
+              extra={
+                <span className="kb-num">
+                  {rule.points > 0 ? `+${rule.points}` : `−${Math.abs(rule.points)}`}
+                </span>
+              }
+            >
+              {t(`loan.event.${rule.event as 'on_time_repayment' | 'overdue' | 'stop_out'}`)}
+            </List.Item>
+          ))}
+        </List>
+      </Section>
+    </>
+  );
+}
+
+function LoanBody({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('money');
+  const info = useLoanInfo();
+  if (info.isPending) return <PageSkeleton />;
+  if (info.isError) return <LoadError errorKey={info.error.key} onRetry={() => info.refetch()} />;
+  if (user.kyc !== 'verified')
+    return (
+      <Prompt
+        testId="loan-kyc-prompt"
+        icon={<UserOutline />}
+        title={t('loan.kycFirst')}
+        description={t('loan.scoreNone')}
+        action={t('loan.kycAction')}
+        to={PATHS.verified}
+      />
+    );
+  return (
+    <>
+      <LoanFigures info={info.data} />
+      {info.data.current ? <CurrentLoan info={info.data} user={user} /> : <ApplyForm info={info.data} />}
+      <ScoreHistory info={info.data} />
+    </>
+  );
+}
+
+/**
+ * /mine/loan (SPEC §2, §6.4): the credit score with its history, the quota, what is borrowed and
+ * owed, apply (fund password) and repay in full.
+ */
+export default function LoanPage() {
+  const { t } = useTranslation('money');
+  const navigate = useNavigate();
+  return (
+    <Page
+      header={
+        <PageHeader
+          title={t('loan.title')}
+          backTo={PATHS.fundRecords}
+          right={
+            <button
+              type="button"
+              className="kb-link-button"
+              onClick={() => navigate(PATHS.loanOrder)}
+              data-testid="loan-records-link"
+            >
+              {t('loan.records')}
+            </button>
+          }
+        />
+      }
+    >
+      <MoneyGate>{(user) => <LoanBody user={user} />}</MoneyGate>
+    </Page>
+  );
+}

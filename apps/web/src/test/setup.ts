@@ -1,0 +1,39 @@
+/**
+ * Component tests (jsdom + Testing Library): every namespace loaded in English unless a test
+ * switches language, antd-mobile's imperative render shim, the browser APIs jsdom lacks.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { installAntdRender } from '../app/antd-render';
+import { allBundles, i18n, initI18n } from '../shared/i18n';
+import { useSession } from '../shared/session/session-store';
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+window.scrollTo = () => undefined;
+
+installAntdRender();
+
+beforeAll(async () => {
+  initI18n(await allBundles(), 'us');
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+  localStorage.clear();
+  if (i18n.language !== 'us') await i18n.changeLanguage('us');
+});

@@ -1,0 +1,188 @@
+/**
+ * Lighthouse mobile scores of the investor app (docs/benchmarks.md "Delivery").
+ *
+ *   npm run build && node --import tsx bench/lighthouse.ts
+ *
+ * Starts the server as `npm start` does (embedded database in a fresh directory, simulated
+ * market, the built app with its pre-compressed files) on a free port, registers an investor
+ * for the signed-in pages, and runs Lighthouse (the npm package, 12.x: the newest line that
+ * runs on Node 20) with Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) on
+ * /login/logon, /home/home and /quotes/info: the default mobile profile (Moto G Power screen,
+ * simulated slow 4G and 4× CPU slowdown). Each page is measured LIGHTHOUSE_RUNS times (default 3)
+ * and the median run by performance score is printed: performance and accessibility scores,
+ * FCP, LCP, TBT, CLS, Speed Index. BENCH_URL measures a server that is already running instead.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = [
+  { name: 'logon', hash: '/login/logon', signedIn: false },
+  { name: 'home', hash: '/home/home', signedIn: true },
+  { name: 'stock detail', hash: '/quotes/info?code=7203', signedIn: true },
+] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kabuto-lighthouse-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'lighthouse-admin',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('server did not start in time');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function register(baseUrl: string): Promise<{ token: string; account: string }> {
+  const account = `lh${Date.now().toString(36)}`;
+  const res = await fetch(`${baseUrl}/api/vue/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      account,
+      password: 'secret123',
+      repassword: 'secret123',
+      agree: 1,
+      language: 'jp',
+    }),
+  });
+  const json = (await res.json()) as {
+    status: number;
+    msg: string;
+    data: { token: string; account: string };
+  };
+  if (json.status !== 1) throw new Error(`register: ${json.msg}`);
+  return json.data;
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+async function main() {
+  const server = process.env.BENCH_URL ? null : await startServer();
+  const baseUrl = process.env.BENCH_URL ?? server?.baseUrl ?? '';
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const session = await register(baseUrl);
+    // The session lives in local storage: put it there once, and keep it across runs.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate((s) => {
+      localStorage.setItem('language', 'jp');
+      localStorage.setItem('stock', 'jpy');
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('account', s.account);
+    }, session);
+    await page.close();
+    await browser.disconnect();
+
+    console.log(
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}`,
+    );
+    console.log('page          perf  a11y   FCP ms   LCP ms  TBT ms    CLS    SI ms');
+    for (const target of PAGES) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${baseUrl}/#${target.hash}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`no report for ${target.hash}`);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          si: audit('speed-index'),
+        });
+        if (process.env.LIGHTHOUSE_VERBOSE) {
+          for (const a of Object.values(lhr.audits))
+            if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+              console.log(`   ${target.name}: ${a.id} ${a.score} ${a.displayValue ?? ''}`);
+        }
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      const m = runs[Math.floor(runs.length / 2)] as Figures;
+      console.log(
+        `${target.name.padEnd(12)} ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${m.fcp.toFixed(0).padStart(8)} ${m.lcp.toFixed(0).padStart(8)} ${m.tbt.toFixed(0).padStart(7)} ${m.cls.toFixed(3).padStart(6)} ${m.si.toFixed(0).padStart(8)}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server?.stop();
+  }
+}
+
+await main();

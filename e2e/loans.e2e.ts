@@ -1,0 +1,192 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyI18n } from '../apps/web/src/features/money/i18n';
+import { errorsI18n } from '../apps/web/src/shared/i18n/errors';
+import { rawKeysIn } from './i18n';
+import {
+  apiCall,
+  baseUrl,
+  decideReview,
+  LANGUAGES,
+  type Lang,
+  launch,
+  phone,
+  pngBlob,
+  type Session,
+  shot,
+  uniqueAccount,
+  uploadCall,
+} from './support';
+
+/**
+ * The loan journey (SPEC §2 /mine/loan, /mine/loanOrder; §6.4): a verified investor with funds
+ * sees the credit score and quota, applies for a loan, is credited on approval with the debt
+ * shown, is refused a withdrawal while the loan is unpaid, repays in full and can withdraw again;
+ * the loan records show each state. In every language.
+ */
+
+const PASSWORD = 'secret123';
+const FUND_PASSWORD = 'fund-pass-1';
+const REAL_NAME = 'Sato Hanako';
+
+const money = (lang: Lang) => moneyI18n.resources[lang];
+type Tree = { readonly [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
+  );
+const OWN_KEYS = keysOf(moneyI18n.resources.cn).filter((k) => k.includes('.'));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function upload(pathName: string, fields: Record<string, string | Blob>, session: Session) {
+  const json = await uploadCall(pathName, fields, session);
+  expect(json.status, `${pathName}: ${json.msg}`).toBe(1);
+}
+
+/** A verified investor with a card, a fund password and ¥1,000,000 (credit score 600: quota ¥200,000). */
+async function investor(): Promise<{ session: Session; cardId: number }> {
+  const account = uniqueAccount('ln');
+  const registered = await apiCall<Session>('/user/register', {
+    account,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    agree: 1,
+    language: 'jp',
+  });
+  const session = registered.data;
+  await apiCall('/user/acceptRisk', { agree: 1 }, session);
+  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
+  await upload(
+    '/user/verify',
+    {
+      name: REAL_NAME,
+      id_number: 'CD7654321',
+      agree: '1',
+      front: await pngBlob('#8fb3ff'),
+      back: await pngBlob('#ffb38f'),
+    },
+    session,
+  );
+  await decideReview('kyc', account, 'approve');
+  const card = await apiCall<{ id: number }>(
+    '/user/bankAdd',
+    {
+      holder: REAL_NAME,
+      card_number: `6222${String(Date.now()).slice(-12)}`,
+      card_type: 'debit',
+      institution: 'MUFG Bank',
+      branch: 'Shibuya',
+      branch_code: '135',
+    },
+    session,
+  );
+  await upload(
+    '/user/deposit',
+    {
+      type: 'jpy',
+      channel: 'bank',
+      amount: '1000000',
+      fund_password: FUND_PASSWORD,
+      receipt: await pngBlob('#b3f0c0'),
+    },
+    session,
+  );
+  await decideReview('deposit', account, 'approve');
+  return { session, cardId: card.data.id };
+}
+
+async function open(page: Page, session: Session, route: string) {
+  await page.context().addInitScript((stored: Session) => {
+    localStorage.setItem('token', stored.token);
+    localStorage.setItem('account', stored.account);
+  }, session);
+  await page.goto(`${baseUrl()}/#${route}`);
+}
+
+const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
+
+async function fillPassword(page: Page) {
+  await page.locator('.kb-money-form input[type=password]').last().fill(FUND_PASSWORD);
+}
+
+async function confirmDialog(page: Page) {
+  await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+}
+
+describe.each(LANGUAGES)('loan journey in %s', (lang) => {
+  it('borrows, sees the wallet credited and the debt, is refused a withdrawal, repays, withdraws', async () => {
+    const m = money(lang);
+    const { session, cardId } = await investor();
+    const page = await phone(browser, lang);
+    await open(page, session, '/mine/loan');
+
+    await expect.poll(() => page.getByTestId('loan-score').textContent(), { timeout: 20_000 }).toBe('600');
+    await expect.poll(() => page.getByTestId('loan-quota').textContent()).toMatch(/200,000/);
+    expect(rawKeysIn((await page.locator('body').textContent()) ?? '', OWN_KEYS)).toEqual([]);
+    await shot(page, lang, 'loan-apply');
+
+    // A loan above the quota is refused as the user types.
+    await input(page, 'loan-amount').fill('250000');
+    await fillPassword(page);
+    await page.getByTestId('loan-submit').click();
+    await expect.poll(() => page.locator('.adm-form-item-feedback-error').count()).toBeGreaterThan(0);
+
+    await input(page, 'loan-amount').fill('100000');
+    await page.getByTestId('loan-submit').click();
+    await confirmDialog(page);
+    await expect
+      .poll(() => page.getByTestId('loan-state').textContent(), { timeout: 15_000 })
+      .toBe(m.loan.state.pending);
+    await shot(page, lang, 'loan-pending');
+
+    await decideReview('loan', session.account, 'approve');
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('loan-state').textContent(), { timeout: 15_000 })
+      .toBe(m.loan.state.active);
+    await expect.poll(() => page.getByTestId('loan-outstanding').textContent()).toMatch(/100,000/);
+    const user = await apiCall<Record<string, string>>('/user/getUserinfo', { type: 'jpy' }, session);
+    expect(user.data).toMatchObject({ jpy: '1100000', jpyyjed: '100000' });
+    await shot(page, lang, 'loan-active');
+
+    // Withdrawals are refused while the loan is unpaid (SPEC §6.4).
+    const refused = await apiCall(
+      '/user/withdraw',
+      { type: 'jpy', amount: '30000', card_id: cardId, fund_password: FUND_PASSWORD },
+      session,
+    );
+    expect(refused.msg).toBe('loan_unpaid');
+    expect(errorsI18n.resources[lang].loan_unpaid.length).toBeGreaterThan(0);
+
+    await fillPassword(page);
+    await page.getByTestId('repay-submit').click();
+    await confirmDialog(page);
+    await expect
+      .poll(() => page.getByTestId('loan-outstanding').textContent(), { timeout: 15_000 })
+      .toMatch(/[¥￥]\s?0$/);
+    await expect.poll(() => page.getByTestId('loan-score').textContent()).toBe('610');
+    await shot(page, lang, 'loan-repaid');
+
+    const paid = await apiCall(
+      '/user/withdraw',
+      { type: 'jpy', amount: '30000', card_id: cardId, fund_password: FUND_PASSWORD },
+      session,
+    );
+    expect(paid.status).toBe(1);
+
+    await page.getByTestId('loan-records-link').click();
+    await page.waitForURL(/#\/mine\/loanOrder/);
+    await expect
+      .poll(() => page.getByTestId('loan-order-state').first().textContent(), { timeout: 15_000 })
+      .toBe(m.loan.state.repaid);
+    await shot(page, lang, 'loan-orders');
+    await page.close();
+  });
+});
