@@ -60,6 +60,8 @@ export interface Config {
   /** Days from a loan's credit to the end of its term (past it, overdue). */
   loanTermDays: number;
   dayTradeLeverage: number;
+  /** SPEC §6.5: the smallest day-trading participation per currency. */
+  dayTradeMinMinor: Partial<Record<Currency, number>>;
   /** A ledger adjustment larger than this (per currency) needs a second operator's approval (SPEC §9). */
   adjustmentApprovalMinor: Record<Currency, number>;
   /**
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loanDailyRateBps: 5,
     loanTermDays: 30,
     dayTradeLeverage: 5,
+    dayTradeMinMinor: { JPY: 100_000, USD: 1_000_00, CNY: 5_000_00 },
     adjustmentApprovalMinor: allCurrencies(100_000, 1_000_00, 5_000_00),
     loginMaxFailures: 5,
     loginLockMinutes: 15,
@@ -220,6 +223,7 @@ export function publicConfig(config: Config): Array<{ name: string; value: strin
     exchangeSpreadBps: String(config.exchangeSpreadBps),
     depositChannels: JSON.stringify(config.depositChannels.map((c) => ({ id: c.id, maxMinor: c.maxMinor }))),
     dayTradeLeverage: String(config.dayTradeLeverage),
+    dayTradeMinMinor: JSON.stringify(config.dayTradeMinMinor),
     loanDailyRateBps: String(config.loanDailyRateBps),
     loanTermDays: String(config.loanTermDays),
     toastMs: '2000',

@@ -15,6 +15,7 @@ export type ModuleName =
   | 'identity'
   | 'money'
   | 'loans'
+  | 'daytrade'
   | 'trading'
   | 'backoffice';
 

@@ -79,6 +79,9 @@ export const LEDGER_KINDS = [
   'loan_credit',
   'loan_interest',
   'loan_repay',
+  'daytrade_freeze',
+  'daytrade_release',
+  'daytrade_settle',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -57,6 +57,8 @@ export const ERROR_KEYS = [
   'bad_request',
   // Not in the seed's list, needed by SPEC §6.4: deposits and withdrawals outside their windows.
   'outside_fund_hours',
+  // SPEC §6.5: one day-trading application per market and trading day.
+  'daytrade_once',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,4 +1,5 @@
 import { coreCalls } from './core';
+import { dayTradeCalls } from './daytrade';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
 import { loanCalls } from './loans';
@@ -8,6 +9,7 @@ import { newsCalls } from './news';
 import { tradingCalls } from './trading';
 
 export * from './core';
+export * from './daytrade';
 export * from './define';
 export * from './identity';
 export * from './loans';
@@ -25,4 +27,5 @@ export const API = {
   ...moneyCalls,
   ...loanCalls,
   ...tradingCalls,
+  ...dayTradeCalls,
 } satisfies Record<string, CallDef>;

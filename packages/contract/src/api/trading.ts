@@ -7,8 +7,8 @@ import { defineCall, withType } from './define';
 /** SPEC §6.3: at most this many shares (lots of 1) in one order (CONVENTIONS §11). */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
-/** Where a position came from: an order, an IPO allocation, a block trade, a copy-trading mirror. */
-export const POSITION_SOURCES = ['order', 'ipo', 'block', 'copy'] as const;
+/** Where a position came from: an order, an IPO allocation, a block trade, a copy-trading mirror, a day-trading order. */
+export const POSITION_SOURCES = ['order', 'ipo', 'block', 'copy', 'daytrade'] as const;
 export type PositionSource = (typeof POSITION_SOURCES)[number];
 
 /** Why a position ended: closed or cancelled by the user, stopped out, expired at the session close, settled by a program. */
@@ -124,7 +124,7 @@ export const previewCall = defineCall({
   path: '/trade/preview',
   summary: 'Margin, fee and total an order would need, and the available balance (SPEC §4 order sheet, §6.3)',
   auth: true,
-  request: withType(orderFields),
+  request: withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
   response: zOrderPreview,
 });
 

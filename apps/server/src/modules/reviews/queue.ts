@@ -24,7 +24,7 @@ export interface Decision {
 export interface ReviewKindHooks<Subject extends { id: number; user_id: number }> {
   kind: ReviewKindName;
   /** The kind's own table; its row carries state, reason, reviewer_id and reviewed_at for the user's views. */
-  table: 'deposits' | 'withdrawals' | 'kyc_submissions' | 'loans';
+  table: 'deposits' | 'withdrawals' | 'kyc_submissions' | 'loans' | 'day_trades';
   /** The business rows of these ids (locked when `forUpdate`, inside the deciding transaction). */
   load(db: Executor, ids: number[], forUpdate: boolean): Promise<Subject[]>;
   /** Fields a reviewer needs beside the item (amounts, images as authorised URLs, …). */
@@ -96,6 +96,20 @@ export class ReviewQueue {
         reviewed_at: null,
         reason: null,
       })
+      .execute();
+  }
+
+  /**
+   * Takes a still-pending item off the queue without an operator (its subject lapsed, e.g. a
+   * day-trading application whose day closed before review): it reads as rejected with the reason.
+   */
+  async withdraw(trx: Tx, kind: ReviewKindName, subjectId: number, reason: string, now: Date): Promise<void> {
+    await trx
+      .updateTable('reviews')
+      .set({ state: 'rejected', reviewed_at: now, reason })
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .where('state', '=', 'pending')
       .execute();
   }
 

@@ -324,25 +324,6 @@ describe('China T+1 (SPEC §6.2)', () => {
     expect(await close(user, opened.data.id)).toMatchObject({ status: 1, data: { state: 'closed' } });
   });
 
-  it('lets the day-trading program waive T+1 for day-mode positions', async () => {
-    t.clock.set('2026-11-17T02:00:00.000Z');
-    const user = await fundedUser(t, 'CNY', 10_000_000);
-    t.ctx.trading.dayTradeGate = async (_db, userId) => userId === user.userId;
-    try {
-      const opened = await order(t, user, {
-        code: CODES.cny,
-        direction: 'long',
-        quantity: 10,
-        leverage: 1,
-        mode: 'day',
-      });
-      expect(opened.data).toMatchObject({ state: 'holding', mode: 'day' });
-      expect(await close(user, opened.data.id)).toMatchObject({ status: 1, data: { state: 'closed' } });
-    } finally {
-      t.ctx.trading.dayTradeGate = null;
-    }
-  });
-
   it('refuses a close outside trading hours with market_closed', async () => {
     const user = await fundedUser(t, 'JPY', 1_000_000);
     const opened = await order(t, user, { code: CODES.jpy, direction: 'long', quantity: 10, leverage: 1 });

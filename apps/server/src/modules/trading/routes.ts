@@ -89,7 +89,12 @@ export const tradingModule = defineModule(
 
     route(app, ctx, API.previewCall, async ({ body, user }) => {
       const plan = planOrder(ctx, orderRequest(body), ctx.clock.now(), { forPreview: true });
-      const available = (await userBalances(ctx.db, user.id))[plan.currency].available;
+      // Day mode trades against the participation left, not the available funds (SPEC §6.5).
+      const available =
+        plan.mode === 'day'
+          ? ((await ctx.trading.dayTradeGate?.capitalLeft(ctx.db, user.id, plan.market, ctx.clock.now())) ??
+            0)
+          : (await userBalances(ctx.db, user.id))[plan.currency].available;
       const total = plan.marginMinor + plan.feeMinor;
       const money = (minor: number) => minorToDecimal(minor, plan.currency);
       return {

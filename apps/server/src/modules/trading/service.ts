@@ -38,6 +38,7 @@ import {
   type PostedTransactionRow,
   type PostingInput,
   postTransaction,
+  type UserAccount,
 } from '../../ledger/ledger';
 import type { Instrument, MarketService, Quote } from '../../market/types';
 import { messages } from '../messages/service';
@@ -50,11 +51,37 @@ export interface MarketBoundContext extends AppContext {
   market: MarketService;
 }
 
+/** What a day-mode order asks of the day-trading program. */
+export interface DayOrder {
+  market: Market;
+  leverage: number;
+  notionalMinor: number;
+  /** Margin + open fee: what the order takes from the participation. */
+  costMinor: number;
+}
+
 /**
- * Whether a user may trade in day mode in a market now (SPEC §6.5); the day-trading program
- * provides it. Until a program is registered, day-mode orders are refused.
+ * The day-trading program as the trading engine sees it (SPEC §6.5). Until one is registered,
+ * day-mode orders are refused. Day-mode money moves between `frozen:daytrade` (the participation)
+ * and `frozen:order`, never through available funds.
  */
-export type DayTradeGate = (db: Executor, userId: number, market: Market, now: Date) => Promise<boolean>;
+export interface DayTradeGate {
+  /**
+   * Inside the order's transaction: the application the order trades under, or a refusal
+   * (DomainError). Locks the application so concurrent day-mode orders are checked one by one.
+   */
+  grant(trx: Tx, userId: number, order: DayOrder, now: Date): Promise<{ applicationId: number }>;
+  /** Participation not yet tied up in day-mode orders of the application active now, or null. */
+  capitalLeft(db: Executor, userId: number, market: Market, now: Date): Promise<number | null>;
+}
+
+/** The account day-mode orders draw on and return to. */
+export const DAY_FUNDING = 'frozen:daytrade' as const;
+
+/** Where a position's margin and fee come from and go back to. */
+export function fundingOf(row: { mode: TradeMode }): UserAccount {
+  return row.mode === 'day' ? DAY_FUNDING : 'available';
+}
 
 /** The trading module's port: the matching engine, and the day-trading program's gate. */
 export interface TradingPort {
@@ -328,59 +355,63 @@ export async function placeOrder(
   const plan = planOrder(ctx, request, now);
   const id = await nextPositionId(ctx);
   const { currency } = plan;
-  const postings: PostingInput[] = plan.fillsNow
-    ? [
-        { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
-        { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor },
-        { userId: HOUSE, account: 'house:fees', currency, amountMinor: plan.feeMinor },
-      ]
-    : [
-        { userId, account: 'available', currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
-        { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor + plan.feeMinor },
-      ];
-  const ledger = ledgerPost(
-    {
-      kind: plan.fillsNow ? 'order_open' : 'order_place',
-      userId,
-      refType: 'position',
-      refId: id,
-      memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}`,
-      postings: moves(postings),
-    },
-    now,
-  );
-  const position = {
-    id,
-    user_id: userId,
-    code: plan.instrument.code,
-    market: plan.market,
-    currency,
-    direction: plan.direction,
-    order_type: plan.orderType,
-    mode: plan.mode,
-    leverage: plan.leverage,
-    quantity: plan.quantity,
-    limit_price: plan.limitPrice,
-    open_price: plan.fillsNow ? plan.price : null,
-    opened_at: plan.fillsNow ? now : null,
-    opened_trading_day: plan.fillsNow ? ctx.market.tradingDay(plan.market, now) : null,
-    expires_at: plan.fillsNow ? null : expiryFor(ctx, plan.market, now),
-    margin_minor: plan.marginMinor,
-    fee_minor: plan.feeMinor,
-    close_price: null,
-    closed_at: null,
-    close_fee_minor: null,
-    realised_pnl_minor: null,
-    house_absorbed_minor: null,
-    state: plan.fillsNow ? ('holding' as const) : ('pending' as const),
-    close_reason: null,
-    source: options.source ?? 'order',
-    source_id: options.sourceId ?? null,
-    created_at: now,
-    updated_at: now,
+  const build = (funding: UserAccount, source: PlaceOptions) => {
+    const postings: PostingInput[] = plan.fillsNow
+      ? [
+          { userId, account: funding, currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
+          { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor },
+          { userId: HOUSE, account: 'house:fees', currency, amountMinor: plan.feeMinor },
+        ]
+      : [
+          { userId, account: funding, currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
+          { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor + plan.feeMinor },
+        ];
+    const ledger = ledgerPost(
+      {
+        kind: plan.fillsNow ? 'order_open' : 'order_place',
+        userId,
+        refType: 'position',
+        refId: id,
+        memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}${plan.mode === 'day' ? ' day' : ''}`,
+        postings: moves(postings),
+      },
+      now,
+    );
+    const position = {
+      id,
+      user_id: userId,
+      code: plan.instrument.code,
+      market: plan.market,
+      currency,
+      direction: plan.direction,
+      order_type: plan.orderType,
+      mode: plan.mode,
+      leverage: plan.leverage,
+      quantity: plan.quantity,
+      limit_price: plan.limitPrice,
+      open_price: plan.fillsNow ? plan.price : null,
+      opened_at: plan.fillsNow ? now : null,
+      opened_trading_day: plan.fillsNow ? ctx.market.tradingDay(plan.market, now) : null,
+      expires_at: plan.fillsNow ? null : expiryFor(ctx, plan.market, now),
+      margin_minor: plan.marginMinor,
+      fee_minor: plan.feeMinor,
+      close_price: null,
+      closed_at: null,
+      close_fee_minor: null,
+      realised_pnl_minor: null,
+      house_absorbed_minor: null,
+      state: plan.fillsNow ? ('holding' as const) : ('pending' as const),
+      close_reason: null,
+      source: source.source ?? 'order',
+      source_id: source.sourceId ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    return { ledger, position };
   };
   const orderNo = sql<string>`(SELECT order_no FROM t)`;
-  const write = (db: Executor) => {
+  const write = (db: Executor, funding: UserAccount, source: PlaceOptions) => {
+    const { ledger, position } = build(funding, source);
     const withLedger = db.with(
       (cte) => cte('t').materialized(),
       () => sql<PostedTransactionRow>`(SELECT * FROM ${ledger})`,
@@ -404,11 +435,24 @@ export async function placeOrder(
         .then(({ order_no }) => ({ ...position, order_no })),
     );
   };
-  if (plan.mode !== 'day') return write(ctx.db);
+  if (plan.mode !== 'day') return write(ctx.db, 'available', options);
+  // SPEC §6.5: a day-mode order is funded from the participation of the user's approved
+  // application for this market and day, which the program checks (and locks) first.
+  const gate = ctx.trading.dayTradeGate;
+  if (!gate) throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
   return inTransaction(ctx.db, async (trx) => {
-    if (!(await ctx.trading.dayTradeGate?.(trx, userId, plan.market, now)))
-      throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
-    return write(trx);
+    const grant = await gate.grant(
+      trx,
+      userId,
+      {
+        market: plan.market,
+        leverage: plan.leverage,
+        notionalMinor: plan.notionalMinor,
+        costMinor: plan.marginMinor + plan.feeMinor,
+      },
+      now,
+    );
+    return write(trx, DAY_FUNDING, { source: 'daytrade', sourceId: grant.applicationId });
   });
 }
 
@@ -444,7 +488,7 @@ async function releasePending(
       memo: `${row.order_no}`,
       postings: moves([
         { userId: row.user_id, account: 'frozen:order', currency, amountMinor: -frozen },
-        { userId: row.user_id, account: 'available', currency, amountMinor: frozen },
+        { userId: row.user_id, account: fundingOf(row), currency, amountMinor: frozen },
       ]),
     },
     now,
@@ -542,7 +586,7 @@ export async function fillLimitOrder(
         .selectFrom('ledger_accounts')
         .select('balance_minor')
         .where('user_id', '=', row.user_id)
-        .where('name', '=', 'available')
+        .where('name', '=', fundingOf(row))
         .where('currency', '=', currency)
         .forUpdate()
         .executeTakeFirst();
@@ -561,7 +605,7 @@ export async function fillLimitOrder(
         refId: row.id,
         memo: `${row.order_no} @ ${price}`,
         postings: moves([
-          { userId: row.user_id, account: 'available', currency, amountMinor: frozen - margin - fee },
+          { userId: row.user_id, account: fundingOf(row), currency, amountMinor: frozen - margin - fee },
           { userId: row.user_id, account: 'frozen:order', currency, amountMinor: margin - frozen },
           { userId: HOUSE, account: 'house:fees', currency, amountMinor: fee },
         ]),
@@ -644,7 +688,7 @@ async function settle(
       memo: `${row.order_no} @ ${price}${s.houseAbsorbsMinor > 0 ? `; house absorbs ${s.houseAbsorbsMinor}` : ''}`,
       postings: moves([
         { userId: row.user_id, account: 'frozen:order', currency, amountMinor: -row.margin_minor },
-        { userId: row.user_id, account: 'available', currency, amountMinor: s.returnedMinor },
+        { userId: row.user_id, account: fundingOf(row), currency, amountMinor: s.returnedMinor },
         { userId: HOUSE, account: 'house:fees', currency, amountMinor: s.closeFeeMinor },
         { userId: HOUSE, account: 'house:pnl', currency, amountMinor: -s.userPnlMinor },
       ]),
@@ -701,6 +745,33 @@ export function closeBlockedBy(
   const quote = ctx.market.quote(row.code);
   if (!quote || !(Number(quote.price) > 0)) return 'price_unavailable';
   return null;
+}
+
+/**
+ * The day-trading program's forced flat at the session close (SPEC §6.5): a holding day-mode
+ * position closes at the current price whatever the hour (reason `settlement`), a pending one is
+ * cancelled as expired. State-guarded: a position already closed or cancelled is left alone.
+ */
+export async function closeDayPosition(
+  ctx: TradingContext,
+  id: number,
+  now: Date,
+): Promise<'closed' | 'cancelled' | 'gone'> {
+  const outcome = await inTransaction(ctx.db, async (trx) => {
+    const row = await lockPosition(trx, id);
+    if (!row || row.mode !== 'day') return 'gone' as const;
+    if (row.state === 'pending') {
+      await releasePending(trx, row, 'expired', now);
+      return 'cancelled' as const;
+    }
+    if (row.state !== 'holding' && row.state !== 'closing') return 'gone' as const;
+    const price = ctx.market.quote(row.code)?.price ?? row.open_price!;
+    const fixed = new Decimal(price).toFixed(PRICE_DECIMALS[row.market]);
+    await settle(ctx, trx, row, fixed, 'settlement', now);
+    return 'closed' as const;
+  });
+  if (outcome !== 'gone') afterCommit(() => ctx.trading.engine.untrack(id));
+  return outcome;
 }
 
 export type StopOutOutcome =

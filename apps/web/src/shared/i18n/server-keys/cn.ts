@@ -59,6 +59,7 @@ export const messages: ServerKeyMessages = {
     not_found: '内容不存在',
     bad_request: '输入内容有误',
     outside_fund_hours: '当前不在出入金受理时间',
+    daytrade_once: '每个市场每个交易日只能申请一次日内交易',
     error: '操作失败',
   },
   success: {

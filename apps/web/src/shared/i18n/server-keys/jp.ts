@@ -59,6 +59,7 @@ export const messages: ServerKeyMessages = {
     not_found: '見つかりません',
     bad_request: '入力内容に誤りがあります',
     outside_fund_hours: '現在は入出金の受付時間外です',
+    daytrade_once: 'デイトレードの申込は1市場・1取引日につき1回までです',
     error: 'エラーが発生しました',
   },
   success: {

@@ -59,6 +59,7 @@ export const messages: ServerKeyMessages = {
     not_found: 'Not found',
     bad_request: 'Some input is not valid',
     outside_fund_hours: 'Deposits and withdrawals are not accepted at this time',
+    daytrade_once: 'One day-trading application per market and trading day',
     error: 'Something went wrong',
   },
   success: {
