@@ -87,7 +87,13 @@ describe('the one review queue (SPEC §5, §9)', () => {
   });
 
   it('refuses to register a kind twice or to queue a kind nobody registered', async () => {
-    expect(t.ctx.reviewQueue.registered().sort()).toEqual(['daytrade', 'deposit', 'kyc', 'loan', 'withdrawal']);
+    expect(t.ctx.reviewQueue.registered().sort()).toEqual([
+      'daytrade',
+      'deposit',
+      'kyc',
+      'loan',
+      'withdrawal',
+    ]);
     expect(() => t.ctx.reviewQueue.register(loanReview)).toThrow(/registered twice/);
     await expect(
       t.ctx.db

@@ -759,7 +759,7 @@ export async function closeDayPosition(
 ): Promise<'closed' | 'cancelled' | 'gone'> {
   const outcome = await inTransaction(ctx.db, async (trx) => {
     const row = await lockPosition(trx, id);
-    if (!row || row.mode !== 'day') return 'gone' as const;
+    if (row?.mode !== 'day') return 'gone' as const;
     if (row.state === 'pending') {
       await releasePending(trx, row, 'expired', now);
       return 'cancelled' as const;
