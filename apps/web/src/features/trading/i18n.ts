@@ -6,6 +6,12 @@ export const tradingI18n = defineMessages('trading', {
     direction: { long: '买涨', short: '买跌' },
     directionShort: { long: '多', short: '空' },
     orderType: { limit: '限价', market: '市价' },
+    mode: { normal: '普通', day: '日内' },
+    dayMode: {
+      label: '交易模式',
+      capitalLeft: '日内可用资金',
+      hint: '日内仓位在 {{time}} 收盘时按市价强制平仓，最多可用 {{leverage}} 倍杠杆。',
+    },
     state: {
       pending: '委托中',
       holding: '持仓中',
@@ -132,6 +138,12 @@ export const tradingI18n = defineMessages('trading', {
     direction: { long: 'Long', short: 'Short' },
     directionShort: { long: 'L', short: 'S' },
     orderType: { limit: 'Limit', market: 'Market' },
+    mode: { normal: 'Normal', day: 'Day' },
+    dayMode: {
+      label: 'Mode',
+      capitalLeft: 'Day capital left',
+      hint: 'Day positions are closed at market at the close, {{time}}; leverage up to {{leverage}}×.',
+    },
     state: {
       pending: 'Pending',
       holding: 'Holding',
@@ -265,6 +277,12 @@ export const tradingI18n = defineMessages('trading', {
     direction: { long: '買い', short: '売り' },
     directionShort: { long: '買', short: '売' },
     orderType: { limit: '指値', market: '成行' },
+    mode: { normal: '通常', day: 'デイ' },
+    dayMode: {
+      label: '取引モード',
+      capitalLeft: 'デイトレード余力',
+      hint: 'デイトレードの建玉は大引け {{time}} に成行で強制決済されます。レバレッジは最大 {{leverage}} 倍です。',
+    },
     state: {
       pending: '注文中',
       holding: '保有中',

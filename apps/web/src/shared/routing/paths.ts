@@ -36,4 +36,5 @@ export const PATHS = {
   blockTrade: '/home/large',
   copyTrading: '/home/qcList',
   dayTrading: '/home/withinDays',
+  dayTradeDetail: '/home/withinDaysInfo',
 } as const;

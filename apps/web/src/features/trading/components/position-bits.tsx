@@ -8,6 +8,17 @@ export function DirectionBadge({ direction }: { direction: Position['direction']
   return <span className={`kb-direction kb-direction--${direction}`}>{t(`direction.${direction}`)}</span>;
 }
 
+/** Marks a day-trading position (SPEC §6.5: day-mode orders and positions are marked in every list). */
+export function ModeBadge({ mode }: { mode: Position['mode'] }) {
+  const { t } = useTranslation('trading');
+  if (mode !== 'day') return null;
+  return (
+    <span className="kb-mode-badge" data-testid="position-mode-day">
+      {t('mode.day')}
+    </span>
+  );
+}
+
 export function StateTag({ position }: { position: Pick<Position, 'state' | 'closeReason'> }) {
   const { t } = useTranslation('trading');
   const label = shownState(position);

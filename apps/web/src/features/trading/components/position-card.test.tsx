@@ -5,6 +5,21 @@ import { closedPosition } from '../test/fixtures';
 import { EndedPositionCard, OpenPositionCard } from './position-card';
 
 describe('ended position card', () => {
+  it('marks a day-trading position, and only it', async () => {
+    await renderInApp(
+      <EndedPositionCard
+        position={closedPosition({ mode: 'day', source: 'daytrade', closeReason: 'settlement' })}
+        onOpen={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('position-mode-day')).toHaveTextContent('Day');
+  });
+
+  it('shows no day mark on a normal position', async () => {
+    await renderInApp(<EndedPositionCard position={closedPosition()} onOpen={() => undefined} />);
+    expect(screen.queryByTestId('position-mode-day')).toBeNull();
+  });
+
   it('shows the gross P&L, the fees paid and the net P&L', async () => {
     await renderInApp(<EndedPositionCard position={closedPosition()} onOpen={() => undefined} />);
     expect(screen.getByTestId('position-gross')).toHaveTextContent('+¥5,000');

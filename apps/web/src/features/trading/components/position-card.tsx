@@ -9,7 +9,7 @@ import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PriceText } from '../../../shared/ui/trend-text';
 import { canCancel, closedResult, entryPriceOf, isLive } from '../lib/position-view';
 import type { Position } from '../lib/types';
-import { DirectionBadge, StateTag } from './position-bits';
+import { DirectionBadge, ModeBadge, StateTag } from './position-bits';
 
 /** One open position in the In progress list: prices, live P&L and, while pending, cancel. */
 export function OpenPositionCard({
@@ -45,6 +45,7 @@ export function OpenPositionCard({
       <button type="button" className="kb-pos-card__open" onClick={onOpen}>
         <div className="kb-pos-card__head">
           <DirectionBadge direction={position.direction} />
+          <ModeBadge mode={position.mode} />
           <span className="kb-pos-card__name">{position.name}</span>
           <span className="kb-pos-card__code kb-num">{position.code}</span>
           <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
@@ -127,6 +128,7 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
       <button type="button" className="kb-pos-card__open" onClick={onOpen}>
         <div className="kb-pos-card__head">
           <DirectionBadge direction={position.direction} />
+          <ModeBadge mode={position.mode} />
           <span className="kb-pos-card__name">{position.name}</span>
           <span className="kb-pos-card__code kb-num">{position.code}</span>
           <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>

@@ -21,7 +21,7 @@ import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { PriceText, TrendText } from '../../../shared/ui/trend-text';
 import { useCancelOrder, useClosePosition, usePositionInfo } from '../api/positions';
-import { DirectionBadge, StateTag } from '../components/position-bits';
+import { DirectionBadge, ModeBadge, StateTag } from '../components/position-bits';
 import {
   canCancel,
   canClose,
@@ -90,6 +90,7 @@ function Detail({ position }: { position: PositionDetail }) {
       <section className="kb-pos-hero">
         <div className="kb-pos-hero__head">
           <DirectionBadge direction={position.direction} />
+          <ModeBadge mode={position.mode} />
           <span className="kb-pos-hero__name">{position.name}</span>
           <span className="kb-muted kb-num">{position.code}</span>
           <StateTag position={position} />

@@ -1,5 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/format/time';
+import { useLanguage } from '../../../../shared/i18n/setup';
 import type { OrderForm } from './use-order-form';
+
+/** Normal or day mode, offered while a day-trading application is approved for today (SPEC §6.5). */
+export function ModeChoice({ form }: { form: OrderForm }) {
+  const { t } = useTranslation('trading');
+  const language = useLanguage();
+  const active = form.dayActive;
+  if (!active) return null;
+  return (
+    <fieldset className="kb-order-field" data-testid="order-mode">
+      <legend className="kb-order-field__label">{t('dayMode.label')}</legend>
+      <div className="kb-segmented">
+        {(['normal', 'day'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={form.mode === m}
+            data-testid={`order-mode-${m}`}
+            className={`kb-segmented__item ${form.mode === m ? 'is-active' : ''}`}
+            onClick={() => form.setMode(m)}
+          >
+            {t(`mode.${m}`)}
+          </button>
+        ))}
+      </div>
+      {form.mode === 'day' && (
+        <p className="kb-muted kb-order-field__hint" data-testid="order-mode-hint">
+          {t('dayMode.hint', { time: formatDateTime(active.closeAt, language), leverage: active.leverage })}
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
 /** Long or short, in the direction's colour. */
 export function DirectionChoice({ form }: { form: OrderForm }) {

@@ -53,6 +53,7 @@ export function OrderConfirm({ form }: { form: OrderForm }) {
               </span>
             }
           />
+          {form.mode === 'day' && <ConfirmRow label={t('dayMode.label')} value={t('mode.day')} />}
           <ConfirmRow label={t('sheet.type')} value={t(`orderType.${form.orderType}`)} />
           <ConfirmRow
             label={limit ? t('sheet.price') : t('sheet.priceAny')}

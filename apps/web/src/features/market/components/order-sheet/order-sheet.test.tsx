@@ -51,9 +51,13 @@ function preview(enough: boolean) {
   });
 }
 
-async function openForm(enough: boolean) {
+async function openForm(enough: boolean, extra: Record<string, unknown> = {}) {
   signedIn();
-  const sent = answerApi({ '/trade/preview': preview(enough), '/trade/order': { refuse: 'price_limit' } });
+  const sent = answerApi({
+    '/trade/preview': preview(enough),
+    '/trade/order': { refuse: 'price_limit' },
+    ...extra,
+  });
   const done = vi.fn();
   await renderInApp(<OrderFormView quote={TOYOTA} initialDirection="long" onDone={done} />);
   // antd-mobile's dialogs animate in with pointer-events off for a moment.
@@ -114,5 +118,62 @@ describe('order sheet', () => {
     await waitFor(() => expect(sent.some((c) => c.path === '/trade/order')).toBe(true));
     expect(await screen.findByText(translateErrorKey('price_limit'))).toBeInTheDocument();
     expect(done).not.toHaveBeenCalled();
+  });
+
+  it('offers day mode only with an approved day-trading application, and sends it', async () => {
+    const active = {
+      id: 11,
+      orderNo: 'T1',
+      market: 'jpy',
+      currency: 'JPY',
+      tradingDay: '2026-11-17',
+      amount: '200000',
+      leverage: 5,
+      buyingPower: '1000000',
+      state: 'approved',
+      reason: null,
+      createdAt: '2026-11-17T01:00:00.000Z',
+      reviewedAt: null,
+      closeAt: '2026-11-17T06:30:00.000Z',
+      settledAt: null,
+      returned: null,
+      pnl: null,
+      fees: null,
+      capitalLeft: '200000',
+      status: 1,
+      money: '200000',
+    };
+    const { user, sent } = await openForm(true, {
+      '/trade/dayInfo': {
+        market: 'jpy',
+        currency: 'JPY',
+        minAmount: '100000',
+        leverage: 5,
+        feeRateBps: 10,
+        minFee: '100',
+        tradingDay: '2026-11-17',
+        closeAt: '2026-11-17T06:30:00.000Z',
+        available: '770000',
+        current: active,
+        active,
+      },
+      '/trade/order': { refuse: 'market_closed' },
+    });
+    await user.click(await screen.findByTestId('order-mode-day'));
+    expect(screen.getByTestId('order-mode-hint')).toHaveTextContent('5×');
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('Day capital left');
+    await waitFor(() =>
+      expect(sent.some((c) => c.path === '/trade/preview' && c.body.mode === 'day')).toBe(true),
+    );
+    await screen.findByText('¥260,780');
+    await user.click(screen.getByTestId('order-submit'));
+    await user.click(await screen.findByText('Place order'));
+    await waitFor(() => expect(sent.find((c) => c.path === '/trade/order')?.body.mode).toBe('day'));
+  });
+
+  it('offers no mode without an approved application', async () => {
+    await openForm(true);
+    await screen.findByText('¥260,780');
+    expect(screen.queryByTestId('order-mode')).toBeNull();
   });
 });

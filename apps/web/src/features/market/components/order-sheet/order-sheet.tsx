@@ -8,7 +8,7 @@ import { useTradingQuote } from '../../../../shared/trading/live-quote';
 import type { OrderDirection } from '../../../../shared/trading/order-form';
 import { SimulatedBadge } from '../../../../shared/ui/simulated-badge';
 import { PriceText, TrendText } from '../../../../shared/ui/trend-text';
-import { DirectionChoice, LeverageChoice, TypeChoice } from './order-choices';
+import { DirectionChoice, LeverageChoice, ModeChoice, TypeChoice } from './order-choices';
 import { OrderConfirm } from './order-confirm';
 import { OrderFooter } from './order-footer';
 import { OrderSummary } from './order-summary';
@@ -164,6 +164,7 @@ export function OrderFormView({
   return (
     <div className="kb-order-form">
       <OrderQuote form={form} />
+      <ModeChoice form={form} />
       <DirectionChoice form={form} />
       <TypeChoice form={form} />
       <PriceField form={form} />

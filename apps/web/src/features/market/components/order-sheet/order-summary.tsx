@@ -61,7 +61,7 @@ export function OrderSummary({ form }: { form: OrderForm }) {
         strong
       />
       <SummaryRow
-        label={t('sheet.available')}
+        label={form.mode === 'day' ? t('dayMode.capitalLeft') : t('sheet.available')}
         value={data?.available}
         currency={form.currency}
         calculating={calculating}

@@ -33,6 +33,8 @@ import { toastSuccess } from '../../../../shared/ui/toast';
 export const PREVIEW_DEBOUNCE_MS = 300;
 
 export type Preview = ResponseOf<typeof API.previewCall>;
+export type DayTradeActive = NonNullable<ResponseOf<typeof API.dayInfoCall>['active']>;
+export type TradeMode = 'normal' | 'day';
 type Field = keyof OrderFormErrors;
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -64,7 +66,23 @@ export function useOrderForm({
   const market: Market = quote.market;
   const currency = MARKET_CURRENCY[market];
   const decimals = PRICE_DECIMALS[market];
-  const leverageChoices = parseLeverageChoices(useConfigValue('leverageChoices'));
+  const allLeverageChoices = parseLeverageChoices(useConfigValue('leverageChoices'));
+
+  // SPEC §6.5: day mode is offered while the user has an approved day-trading application for
+  // this market and day; it trades against the participation left, up to the leverage granted.
+  const dayInfo = useQuery<ResponseOf<typeof API.dayInfoCall>, ApiError>({
+    queryKey: [API.dayInfoCall.path, market],
+    queryFn: ({ signal }) =>
+      callApi(API.dayInfoCall, { type: market }, { signal, loading: false, silent: 'all' }),
+    retry: false,
+  });
+  const dayActive: DayTradeActive | null = dayInfo.data?.active ?? null;
+  const [modeState, setModeState] = useState<TradeMode>('normal');
+  const mode: TradeMode = dayActive ? modeState : 'normal';
+  const leverageChoices =
+    mode === 'day' && dayActive
+      ? allLeverageChoices.filter((choice) => choice <= dayActive.leverage)
+      : allLeverageChoices;
 
   const [direction, setDirectionState] = useState<OrderDirection>(initialDirection);
   const [orderType, setOrderTypeState] = useState<OrderKind>('market');
@@ -92,7 +110,7 @@ export function useOrderForm({
   };
   const errors = validateOrderForm(input);
   const body = orderBody(quote.code, direction, input);
-  const bodyKey = body ? JSON.stringify(body) : null;
+  const bodyKey = body ? JSON.stringify({ ...body, mode }) : null;
   const settledKey = useDebounced(bodyKey, PREVIEW_DEBOUNCE_MS);
 
   // Re-asked whenever the settled inputs or the live price change.
@@ -117,6 +135,7 @@ export function useOrderForm({
       toastSuccess('place');
       void invalidateCall(API.userStockListCall);
       void invalidateCall(API.summaryCall);
+      void invalidateCall(API.dayInfoCall);
       onDone();
     },
     onError: (error) => {
@@ -168,6 +187,8 @@ export function useOrderForm({
     currency,
     decimals,
     leverageChoices,
+    mode,
+    dayActive,
     direction,
     orderType,
     price,
@@ -186,6 +207,14 @@ export function useOrderForm({
     /** Submit is refused while the balance is short or the market closed (SPEC §4). */
     canSubmit: !order.isPending && !closed && !insufficient,
     confirming,
+    setMode(next: TradeMode) {
+      setModeState(next);
+      setServerError(null);
+      if (next === 'day' && dayActive && leverage > dayActive.leverage) {
+        const allowed = allLeverageChoices.filter((choice) => choice <= dayActive.leverage);
+        setLeverageState(allowed[allowed.length - 1] ?? 1);
+      }
+    },
     setDirection(next: OrderDirection) {
       setDirectionState(next);
       setServerError(null);
@@ -228,7 +257,7 @@ export function useOrderForm({
     },
     place() {
       if (!body) return;
-      order.mutate({ ...body, type: market, mode: 'normal' });
+      order.mutate({ ...body, type: market, mode });
     },
   };
 }

@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerApi, signedIn } from '../../../test/api';
+import { renderInApp } from '../../../test/render';
+import DayTradingPage from './day-trading-page';
+
+const USER = {
+  id: 7,
+  account: 'reader1',
+  status: 1,
+  inviteCode: 'K7',
+  kyc: 'verified',
+  realName: 'Yamada Taro',
+  creditScore: 80,
+  fundPasswordSet: true,
+  riskAccepted: true,
+  flags: { banned: false, frozen: false, tradeBarred: false, reason: null },
+  createdAt: '2026-11-01T00:00:00.000Z',
+  jpy: '970000',
+  jpyyjed: '0',
+  usd: '0.00',
+  usdyjed: '0.00',
+  cny: '0.00',
+  cnyyjed: '0.00',
+};
+
+function application(extra: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    orderNo: 'T2026111701000000000011',
+    market: 'jpy',
+    currency: 'JPY',
+    tradingDay: '2026-11-17',
+    amount: '200000',
+    leverage: 5,
+    buyingPower: '1000000',
+    state: 'approved',
+    reason: null,
+    createdAt: '2026-11-17T01:00:00.000Z',
+    reviewedAt: '2026-11-17T01:05:00.000Z',
+    closeAt: '2026-11-17T06:30:00.000Z',
+    settledAt: null,
+    returned: null,
+    pnl: null,
+    fees: null,
+    capitalLeft: '150000',
+    status: 1,
+    money: '200000',
+    ...extra,
+  };
+}
+
+function info(extra: Record<string, unknown> = {}) {
+  return {
+    market: 'jpy',
+    currency: 'JPY',
+    minAmount: '100000',
+    leverage: 5,
+    feeRateBps: 10,
+    minFee: '100',
+    tradingDay: '2026-11-17',
+    closeAt: '2026-11-17T06:30:00.000Z',
+    available: '970000',
+    current: null,
+    active: null,
+    ...extra,
+  };
+}
+
+const page = (list: unknown[] = []) => ({ list, page: 1, size: 20, total: list.length });
+
+beforeEach(() => signedIn());
+
+describe('/home/withinDays', () => {
+  it('shows the terms and, before confirming, the capital, leverage, fees and forced-close time; then applies', async () => {
+    const sent = answerApi({
+      '/user/getUserinfo': USER,
+      '/trade/dayInfo': info(),
+      '/trade/daylist': page(),
+      '/trade/dayApply': application({ state: 'pending', capitalLeft: null }),
+    });
+    await renderInApp(<DayTradingPage />);
+    const terms = await screen.findByTestId('day-terms');
+    expect(terms).toHaveTextContent('Up to 5×');
+    expect(terms).toHaveTextContent('0.1% of the amount traded, at least ¥100');
+    expect(within(terms).getByTestId('day-close-at')).toHaveTextContent('15:30');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    const amount = await screen.findByPlaceholderText('Enter the amount');
+    await user.type(amount, '50000');
+    await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
+    await user.click(screen.getByTestId('day-submit'));
+    expect(await screen.findByText(/The participation must be at least/)).toHaveTextContent('100,000');
+    expect(sent.some((c) => c.path === '/trade/dayApply')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '200000');
+    expect(screen.getByTestId('day-buying-power')).toHaveTextContent('¥1,000,000');
+    await user.click(screen.getByTestId('day-submit'));
+    const confirm = await screen.findByTestId('day-confirm');
+    expect(confirm).toHaveTextContent('¥200,000');
+    expect(confirm).toHaveTextContent('Up to 5×');
+    expect(confirm).toHaveTextContent('¥1,000,000');
+    expect(confirm).toHaveTextContent('0.1% of the amount traded');
+    expect(confirm).toHaveTextContent('15:30');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent.find((c) => c.path === '/trade/dayApply')).toBeDefined());
+    expect(sent.find((c) => c.path === '/trade/dayApply')?.body).toMatchObject({
+      amount: '200000',
+      fund_password: 'fund1234',
+    });
+  });
+
+  it("shows the day's approved application with the capital left, and every application with its state", async () => {
+    answerApi({
+      '/user/getUserinfo': USER,
+      '/trade/dayInfo': info({ current: application(), active: application() }),
+      '/trade/daylist': page([
+        application(),
+        application({
+          id: 9,
+          tradingDay: '2026-11-16',
+          state: 'executed',
+          pnl: '1200',
+          returned: '201100',
+          capitalLeft: null,
+        }),
+        application({
+          id: 8,
+          tradingDay: '2026-11-13',
+          state: 'rejected',
+          reason: 'incomplete',
+          capitalLeft: null,
+        }),
+      ]),
+    });
+    await renderInApp(<DayTradingPage />);
+    const current = await screen.findByTestId('day-current');
+    expect(within(current).getByTestId('day-state')).toHaveTextContent('Approved');
+    expect(within(current).getByTestId('day-capital-left')).toHaveTextContent('¥150,000');
+    expect(within(current).getByTestId('day-trade-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('day-submit')).toBeNull();
+    const list = await screen.findByTestId('day-list');
+    expect(within(list).getByTestId('day-item-9')).toHaveTextContent('Settled');
+    expect(within(list).getByTestId('day-item-9')).toHaveTextContent('+¥1,200');
+    expect(within(list).getByTestId('day-item-8')).toHaveTextContent('Not approved');
+  });
+
+  it('asks for a fund password before the form', async () => {
+    answerApi({
+      '/user/getUserinfo': { ...USER, fundPasswordSet: false },
+      '/trade/dayInfo': info(),
+      '/trade/daylist': page(),
+    });
+    await renderInApp(<DayTradingPage />);
+    expect(await screen.findByTestId('fund-password-prompt')).toBeInTheDocument();
+    expect(screen.queryByTestId('day-submit')).toBeNull();
+  });
+
+  it('reads in Chinese', async () => {
+    answerApi({ '/user/getUserinfo': USER, '/trade/dayInfo': info(), '/trade/daylist': page() });
+    await renderInApp(<DayTradingPage />, { language: 'cn' });
+    expect(await screen.findByTestId('day-terms')).toHaveTextContent('强制平仓时间');
+    expect(await screen.findByTestId('day-submit')).toHaveTextContent('提交申请');
+  });
+
+  it('reads in Japanese', async () => {
+    answerApi({ '/user/getUserinfo': USER, '/trade/dayInfo': info(), '/trade/daylist': page() });
+    await renderInApp(<DayTradingPage />, { language: 'jp' });
+    expect(await screen.findByTestId('day-terms')).toHaveTextContent('強制決済時刻');
+    expect(await screen.findByTestId('day-submit')).toHaveTextContent('申し込む');
+  });
+});

@@ -1,0 +1,375 @@
+import { MARKET_TIMEZONE } from '@kabuto/contract';
+import { Button, Form, Input, List } from 'antd-mobile';
+import { LockOutline, StopOutline } from 'antd-mobile-icons';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/client';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatDateTime } from '../../../shared/format/time';
+import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MarketSwitch } from '../../../shared/ui/market-switch';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { Prompt } from '../../../shared/ui/prompt';
+import { Section } from '../../../shared/ui/section';
+import { ListSkeleton, PageSkeleton } from '../../../shared/ui/skeletons';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import {
+  type DayInfo,
+  type DayTrade,
+  useApplyDayTrade,
+  useDayInfo,
+  useDayTrades,
+  useDayUser,
+} from '../api/daytrade';
+import { DayStateTag } from '../components/day-state-tag';
+import '../daytrade.css';
+
+interface ApplyForm {
+  amount: string;
+  fund_password: string;
+}
+
+const AMOUNT = /^\d{1,15}(\.\d{1,8})?$/;
+
+/** The program's terms for the selected market: day, forced-close time, leverage, fees, minimum. */
+function ProgramTerms({ info }: { info: DayInfo }) {
+  const { t } = useTranslation('daytrade');
+  const language = useLanguage();
+  const zone = MARKET_TIMEZONE[info.market];
+  return (
+    <List className="kb-card" data-testid="day-terms">
+      <List.Item extra={<span className="kb-num">{info.tradingDay}</span>}>
+        {t('program.tradingDay')}
+      </List.Item>
+      <List.Item
+        extra={
+          <span className="kb-num" data-testid="day-close-at">
+            {formatDateTime(info.closeAt, language, zone)}
+          </span>
+        }
+      >
+        {t('program.closeAt')}
+      </List.Item>
+      <List.Item extra={t('program.leverageValue', { value: info.leverage })}>
+        {t('program.leverage')}
+      </List.Item>
+      <List.Item
+        extra={t('program.feesValue', {
+          rate: info.feeRateBps / 100,
+          min: formatMoneyWithSymbol(info.minFee, info.currency, language),
+        })}
+      >
+        {t('program.fees')}
+      </List.Item>
+      <List.Item extra={<MoneyText value={info.minAmount} currency={info.currency} />}>
+        {t('program.minAmount')}
+      </List.Item>
+      <List.Item extra={<MoneyText value={info.available} currency={info.currency} />}>
+        {t('program.available')}
+      </List.Item>
+    </List>
+  );
+}
+
+/** The application form with the figures it commits to, confirmed before it is sent. */
+function ApplyFormView({ info }: { info: DayInfo }) {
+  const { t } = useTranslation('daytrade');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const apply = useApplyDayTrade();
+  const [form] = Form.useForm<ApplyForm>();
+  const [amount, setAmount] = useState('');
+  const money = (value: string | number) => formatMoneyWithSymbol(value, info.currency, language);
+  const valid = AMOUNT.test(amount.trim());
+  const capital = valid ? Number(amount) : 0;
+  const zone = MARKET_TIMEZONE[info.market];
+
+  const submit = async (values: ApplyForm) => {
+    const typed = values.amount.trim();
+    const confirmed = await confirmDialog({
+      title: t('form.confirmTitle'),
+      content: (
+        <dl className="kb-day-confirm" data-testid="day-confirm">
+          <div>
+            <dt>{t('form.capital')}</dt>
+            <dd>{money(typed)}</dd>
+          </div>
+          <div>
+            <dt>{t('program.leverage')}</dt>
+            <dd>{t('program.leverageValue', { value: info.leverage })}</dd>
+          </div>
+          <div>
+            <dt>{t('form.buyingPower')}</dt>
+            <dd>{money(Number(typed) * info.leverage)}</dd>
+          </div>
+          <div>
+            <dt>{t('program.fees')}</dt>
+            <dd>{t('program.feesValue', { rate: info.feeRateBps / 100, min: money(info.minFee) })}</dd>
+          </div>
+          <div>
+            <dt>{t('program.closeAt')}</dt>
+            <dd>{formatDateTime(info.closeAt, language, zone)}</dd>
+          </div>
+          <p className="kb-muted">{t('form.confirmNote')}</p>
+        </dl>
+      ),
+      confirmText: t('form.confirmAction'),
+      cancelText: tc('actions.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await apply.mutateAsync({ amount: typed, fund_password: values.fund_password });
+      toastSuccess('subscribe');
+      form.resetFields();
+      setAmount('');
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 200) return;
+      if (error.field === 'fund_password' || error.key.startsWith('fund_password'))
+        form.setFields([{ name: 'fund_password', errors: [translateErrorKey(error.key)] }]);
+      else if (
+        error.field === 'amount' ||
+        error.key.startsWith('amount') ||
+        error.key === 'balance_insufficient'
+      )
+        form.setFields([{ name: 'amount', errors: [translateErrorKey(error.key)] }]);
+      else toastError(error.key);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      className="kb-form kb-card"
+      layout="vertical"
+      mode="card"
+      requiredMarkStyle="none"
+      initialValues={{ amount: '', fund_password: '' }}
+      onValuesChange={(_, all: ApplyForm) => setAmount(all.amount ?? '')}
+      onFinish={submit}
+      footer={
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={apply.isPending}
+          data-testid="day-submit"
+        >
+          {t('form.submit')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="amount"
+        label={t('form.amount')}
+        description={
+          <span>
+            {t('program.minAmount')} <MoneyText value={info.minAmount} currency={info.currency} />
+          </span>
+        }
+        rules={[
+          {
+            validator: async (_, value: string | undefined) => {
+              const text = (value ?? '').trim();
+              if (!text || !AMOUNT.test(text) || Number(text) <= 0) throw new Error(t('form.amountRequired'));
+              if (Number(text) < Number(info.minAmount))
+                throw new Error(t('form.amountBelowMin', { min: money(info.minAmount) }));
+            },
+          },
+        ]}
+      >
+        <Input
+          inputMode="decimal"
+          placeholder={t('form.amountPlaceholder')}
+          clearable
+          data-testid="day-amount"
+        />
+      </Form.Item>
+      <Form.Item
+        name="fund_password"
+        label={t('form.fundPassword')}
+        rules={[{ required: true, message: t('form.fundPasswordRequired') }]}
+      >
+        <PasswordInput placeholder={t('form.fundPasswordPlaceholder')} />
+      </Form.Item>
+      <dl className="kb-day-figures" data-testid="day-figures">
+        <div>
+          <dt>{t('form.capital')}</dt>
+          <dd>{valid ? money(capital) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('form.buyingPower')}</dt>
+          <dd data-testid="day-buying-power">{valid ? money(capital * info.leverage) : '—'}</dd>
+        </div>
+      </dl>
+    </Form>
+  );
+}
+
+/** The application for the day shown on the form's place: its state and what is left to trade. */
+function CurrentApplication({ app }: { app: DayTrade }) {
+  const { t } = useTranslation('daytrade');
+  const navigate = useNavigate();
+  const tradable = app.state === 'approved' || app.state === 'trading';
+  return (
+    <div className="kb-card kb-day-current" data-testid="day-current">
+      <div className="kb-day-current__head">
+        <span className="kb-num">{app.orderNo}</span>
+        <DayStateTag state={app.state} />
+      </div>
+      <dl className="kb-day-figures">
+        <div>
+          <dt>{t('list.amount')}</dt>
+          <dd>
+            <MoneyText value={app.amount} currency={app.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('form.buyingPower')}</dt>
+          <dd>
+            <MoneyText value={app.buyingPower} currency={app.currency} />
+          </dd>
+        </div>
+        {app.capitalLeft !== null && (
+          <div>
+            <dt>{t('current.capitalLeft')}</dt>
+            <dd data-testid="day-capital-left">
+              <MoneyText value={app.capitalLeft} currency={app.currency} />
+            </dd>
+          </div>
+        )}
+      </dl>
+      {tradable && <p className="kb-muted">{t('current.tradeHint')}</p>}
+      <div className="kb-day-current__actions">
+        {tradable && (
+          <Button color="primary" onClick={() => navigate(PATHS.quotes)} data-testid="day-trade-link">
+            {t('current.trade')}
+          </Button>
+        )}
+        <Button
+          onClick={() => navigate(`${PATHS.dayTradeDetail}?id=${app.id}`)}
+          data-testid="day-current-details"
+        >
+          {t('current.details')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Every application, newest first, each leading to its details. */
+function MyApplications() {
+  const { t } = useTranslation('daytrade');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const list = useDayTrades();
+  const items = list.data?.pages.flatMap((page) => page.list) ?? [];
+  let body: ReactNode;
+  if (list.isPending) body = <ListSkeleton rows={2} />;
+  else if (list.isError && items.length === 0)
+    body = <LoadError errorKey={list.error.key} onRetry={() => list.refetch()} />;
+  else if (items.length === 0) body = <p className="kb-muted kb-day-empty">{t('list.empty')}</p>;
+  else
+    body = (
+      <List className="kb-card" data-testid="day-list">
+        {items.map((app) => (
+          <List.Item
+            key={app.id}
+            data-testid={`day-item-${app.id}`}
+            onClick={() => navigate(`${PATHS.dayTradeDetail}?id=${app.id}`)}
+            title={<span className="kb-num">{`${app.orderNo} · ${app.tradingDay}`}</span>}
+            description={<span className="kb-num">{formatDateTime(app.createdAt, language)}</span>}
+            extra={
+              <div className="kb-day-item__figures">
+                <MoneyText value={app.amount} currency={app.currency} />
+                <DayStateTag state={app.state} />
+              </div>
+            }
+          >
+            {app.pnl !== null ? (
+              <span>
+                {t('list.pnl')} <MoneyText value={app.pnl} currency={app.currency} signed />
+              </span>
+            ) : (
+              t('list.amount')
+            )}
+          </List.Item>
+        ))}
+      </List>
+    );
+  return <Section title={t('list.title')}>{body}</Section>;
+}
+
+function Gate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('daytrade');
+  const user = useDayUser();
+  if (user.isPending) return <PageSkeleton />;
+  if (user.isError) return <LoadError errorKey={user.error.key} onRetry={() => user.refetch()} />;
+  if (user.data.flags.frozen)
+    return (
+      <Prompt
+        testId="day-frozen"
+        icon={<StopOutline />}
+        title={t('gate.frozenTitle')}
+        description={t('gate.frozenText')}
+      />
+    );
+  if (!user.data.fundPasswordSet)
+    return (
+      <Prompt
+        testId="fund-password-prompt"
+        icon={<LockOutline />}
+        title={t('gate.fundPasswordTitle')}
+        description={t('gate.fundPasswordText')}
+        action={t('gate.fundPasswordAction')}
+        to={PATHS.fundPassword}
+      />
+    );
+  return <>{children}</>;
+}
+
+function Body() {
+  const { t } = useTranslation('daytrade');
+  const info = useDayInfo();
+  if (info.isPending) return <PageSkeleton />;
+  if (info.isError) return <LoadError errorKey={info.error.key} onRetry={() => info.refetch()} />;
+  const current = info.data.active ?? info.data.current;
+  return (
+    <>
+      <ProgramTerms info={info.data} />
+      <Section title={current ? t('current.title') : t('form.title')}>
+        {current ? (
+          <CurrentApplication app={current} />
+        ) : (
+          <Gate>
+            <ApplyFormView info={info.data} />
+          </Gate>
+        )}
+      </Section>
+      <MyApplications />
+    </>
+  );
+}
+
+/**
+ * /home/withinDays (SPEC §2, §6.5): the day-trading program of the selected market — its terms,
+ * the application form (participation, fund password; capital, leverage, fees and the
+ * forced-close time shown and confirmed), the day's application and every application.
+ */
+export default function DayTradingPage() {
+  const { t } = useTranslation('daytrade');
+  return (
+    <Page header={<PageHeader title={t('title')} backTo={PATHS.home} />}>
+      <MarketSwitch className="kb-day-market" />
+      <p className="kb-muted kb-day-intro">{t('intro')}</p>
+      <Body />
+    </Page>
+  );
+}
