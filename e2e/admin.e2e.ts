@@ -212,7 +212,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
 
       // The reviewer: the menu holds only what the role may open.
       await signInAdmin(page, reviewer, OPERATOR_PASSWORD);
-      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(2);
+      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(3);
       await adminShot(page, lang, 'dashboard-reviewer');
       await page.goto(`${baseUrl()}/admin/#/reviews`);
 
@@ -269,7 +269,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
 
       // The admin: find the user, freeze the account with a reason, credit an adjustment.
       await signInAdmin(page, 'admin', (await import('vitest')).inject('adminPassword'));
-      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(9);
+      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(10);
       await adminShot(page, lang, 'dashboard');
       await page.goto(`${baseUrl()}/admin/#/users`);
       await adminShot(page, lang, 'users-empty');

@@ -12,6 +12,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { MessagesPage } from '../features/content/messages-page';
 import { NewsPage } from '../features/content/news-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DayTradesPage } from '../features/daytrade/daytrades-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
 import { ConfigPage } from '../features/settings/config-page';
@@ -40,6 +41,7 @@ const queryClient = new QueryClient({
 const PAGES: Array<{ area: string; path: string; element: React.ReactNode }> = [
   { area: 'dashboard', path: '/dashboard', element: <DashboardPage /> },
   { area: 'reviews', path: '/reviews', element: <ReviewsPage /> },
+  { area: 'daytrades', path: '/daytrades', element: <DayTradesPage /> },
   { area: 'users', path: '/users', element: <UsersPage /> },
   { area: 'users', path: '/users/:id', element: <UserPage /> },
   { area: 'adjustments', path: '/adjustments', element: <AdjustmentsPage /> },

@@ -11,6 +11,7 @@ import { ROLE_AREAS, session, useSession } from '../shared/session';
 const AREAS = [
   'dashboard',
   'reviews',
+  'daytrades',
   'users',
   'adjustments',
   'news',

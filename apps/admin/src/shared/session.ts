@@ -46,6 +46,7 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
   admin: new Set([
     'dashboard',
     'reviews',
+    'daytrades',
     'users',
     'adjustments',
     'news',
@@ -54,6 +55,6 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'audit',
     'operators',
   ]),
-  reviewer: new Set(['dashboard', 'reviews']),
+  reviewer: new Set(['dashboard', 'reviews', 'daytrades']),
   operator: new Set(['dashboard', 'news', 'messages', 'config']),
 };

@@ -52,7 +52,10 @@ function DueTag({ item, now }: { item: ReviewItem; now: number }) {
 }
 
 function fieldText(key: string, value: unknown): string {
-  if (key === 'amount') return formatAmount(String(value));
+  if (key === 'amount' || key === 'buyingPower') return formatAmount(String(value));
+  if (key === 'closeAt') return formatTime(String(value));
+  if (key === 'leverage') return `${String(value)}×`;
+  if (key === 'market') return String(value).toUpperCase();
   if (key === 'channel')
     return i18next.t(`reviews.channels.${String(value)}`, { defaultValue: String(value) });
   if (value !== null && typeof value === 'object') return Object.values(value).filter(Boolean).join(' · ');

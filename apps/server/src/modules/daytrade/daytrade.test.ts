@@ -165,6 +165,20 @@ describe('applying (SPEC §6.5): each refusal answers its key and moves nothing'
     );
     expect(list.data.list[0]).toMatchObject({ state: 'rejected', reason: 'incomplete' });
     expect((await apply(user, { amount: '5000' })).status).toBe(1);
+
+    // The back office lists the applications with the applicant.
+    const token = await operatorToken(t);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/daytrades?market=cny&state=rejected',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(listed.statusCode).toBe(200);
+    const rows = (listed.json() as { list: Array<{ userId: number; state: string; reason: string }> }).list;
+    expect(rows.find((r) => r.userId === user.userId)).toMatchObject({
+      state: 'rejected',
+      reason: 'incomplete',
+    });
   });
 
   it('applies after the close for the next trading day', async () => {

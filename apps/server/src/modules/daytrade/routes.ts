@@ -1,8 +1,11 @@
-import { API } from '@kabuto/contract';
+import { API, DAY_TRADE_STATES, MARKETS } from '@kabuto/contract';
+import { z } from 'zod';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
+import { adminCall } from '../backoffice/http';
 import { pickLanguage } from '../messages/service';
 import {
+  adminDayTrades,
   applyForDayTrade,
   type DayTradeContext,
   dayInfo,
@@ -19,7 +22,7 @@ import {
  * settlement at each market's session close (jobs runner; a node down at the close catches up).
  */
 export const dayTradeModule = defineModule(
-  { name: 'daytrade', dependencies: ['market', 'reviews', 'jobs', 'trading'] },
+  { name: 'daytrade', dependencies: ['market', 'admin', 'reviews', 'jobs', 'trading'] },
   (app, platform) => {
     const ctx: DayTradeContext = {
       ...platform,
@@ -54,6 +57,23 @@ export const dayTradeModule = defineModule(
     route(app, ctx, API.dayListCall, async ({ user, body }) => ({
       data: await listDayTrades(ctx, user.id, body.page, body.size),
     }));
+    adminCall(
+      app,
+      {
+        method: 'GET',
+        url: '/api/admin/daytrades',
+        need: 'review',
+        summary: 'Day-trading applications, newest first, with state and result ?state&market&page&size',
+        query: z.object({
+          state: z.enum(DAY_TRADE_STATES).optional(),
+          market: z.enum(MARKETS).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          size: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+      },
+      ({ query }) => adminDayTrades(ctx, query),
+    );
+
     route(app, ctx, API.dayDetailCall, async ({ user, body, req }) => ({
       data: await dayTradeDetail(ctx, user.id, body.id, language(req.headers.language, user.language)),
     }));

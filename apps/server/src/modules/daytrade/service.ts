@@ -284,6 +284,37 @@ export async function dayTradeDetail(ctx: DayTradeContext, userId: number, id: n
   };
 }
 
+/** The back office's list of applications (SPEC §9), newest first, with the applicant's account. */
+export async function adminDayTrades(
+  ctx: DayTradeContext,
+  query: {
+    state?: DayTradeRow['state'] | undefined;
+    market?: Market | undefined;
+    page: number;
+    size: number;
+  },
+) {
+  let base = ctx.db.selectFrom('day_trades as d').innerJoin('users as u', 'u.id', 'd.user_id');
+  if (query.state) base = base.where('d.state', '=', query.state);
+  if (query.market) base = base.where('d.market', '=', query.market);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('d')
+      .select('u.account')
+      .orderBy('d.id', 'desc')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute(),
+    base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({ ...dayTradeView(r), userId: r.user_id, account: r.account })),
+    total: Number(total.n),
+    page: query.page,
+    size: query.size,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Applying.
 
