@@ -161,3 +161,17 @@ export async function decideReview(
   });
   if (!answer.ok) throw new Error(`${decision} ${kind}: ${answer.status}`);
 }
+
+/**
+ * Moves the journeys' server clock forward by `ms` and runs the jobs that fell due (the server
+ * runs with KABUTO_CLOCK_TRAVEL=1). The clock never goes back: later journeys run after it.
+ */
+export async function advanceClock(ms: number): Promise<{ now: string; jobs: string[] }> {
+  const res = await fetch(`${baseUrl()}/api/admin/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+    body: JSON.stringify({ ms }),
+  });
+  if (!res.ok) throw new Error(`clock advance refused: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { now: string; jobs: string[] };
+}

@@ -37,6 +37,11 @@ export interface Config {
   /** Bearer token that /metrics asks for; null: /metrics is not served. */
   metricsToken: string | null;
   adminPassword: string | null;
+  /**
+   * KABUTO_CLOCK_TRAVEL=1: the node's clock can be moved forward by an admin through
+   * POST /api/admin/clock/advance (the browser journeys; never in production).
+   */
+  clockTravel: boolean;
   marketHours: HoursMode;
   fundHours: HoursMode;
   marketSeed: string;
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.METRICS_TOKEN || null,
     redisPrefix: env.REDIS_PREFIX || defaultRedisPrefix(databaseUrl, dataDir),
     adminPassword: env.ADMIN_PASSWORD || null,
+    clockTravel: env.KABUTO_CLOCK_TRAVEL === '1',
     marketHours: hours(env.MARKET_HOURS, defaultHours),
     fundHours: hours(env.FUND_HOURS, defaultHours),
     marketSeed: env.MARKET_SEED ?? 'kabuto',
