@@ -1,3 +1,4 @@
+import type { MessageTemplate } from '@kabuto/contract';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -93,6 +94,8 @@ export interface MessagesTable {
   /** JSON {cn, us, jp}. */
   title: ColumnType<Record<string, string>, string, string>;
   body: ColumnType<Record<string, string>, string, string>;
+  /** JSON {key, params} (packages/contract/src/messages.ts); null for an operator's message. */
+  template: ColumnType<MessageTemplate | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
