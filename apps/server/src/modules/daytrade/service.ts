@@ -15,8 +15,8 @@ import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { type PostingInput, placeHold, releaseHold, settleHold } from '../../ledger/ledger';
-import { i18n, isUniqueViolation, reasonText } from '../identity/common';
-import { messages } from '../messages/service';
+import { isUniqueViolation } from '../identity/common';
+import { type MessageContent, messages, moneyParam, reasonText } from '../messages/service';
 import { businessOrderNo, parseAmount, takeFundLock } from '../money/common';
 import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
 import { closeDayPosition, type DayTradeGate, LIVE_STATES, type TradingContext } from '../trading/service';
@@ -411,40 +411,45 @@ export async function applyForDayTrade(
 // ---------------------------------------------------------------------------------------------
 // Review.
 
-const dayMoney = (a: DayTradeRow, minor: number) => `${money(minor, a.currency)} ${a.currency}`;
+const amountOf = (a: DayTradeRow, minor: number) => moneyParam(minor, a.currency as Currency);
 
-const REVIEW_MESSAGES = {
-  approve: (a: DayTradeRow) => ({
-    title: i18n('日内交易申请已通过', 'Day trading approved', 'デイトレードが承認されました'),
-    body: i18n(
-      `您的日内交易申请 ${a.order_no}（${dayMoney(a, a.amount_minor)}，${a.trading_day}）已通过。当日可用日内模式交易，收盘时全部平仓并结算。`,
-      `Your day-trading application ${a.order_no} (${dayMoney(a, a.amount_minor)}, ${a.trading_day}) was approved. Trade in day mode that day; every day position is closed and settled at the session close.`,
-      `デイトレードの申込 ${a.order_no}（${dayMoney(a, a.amount_minor)}、${a.trading_day}）が承認されました。当日はデイトレードモードで取引でき、大引けで全建玉を決済し精算します。`,
-    ),
+const MESSAGES = {
+  approved: (a: DayTradeRow): MessageContent => ({
+    template: {
+      key: 'daytrade_approved',
+      params: {
+        order: { text: a.order_no },
+        amount: amountOf(a, a.amount_minor),
+        day: { date: a.trading_day },
+      },
+    },
   }),
-  reject: (a: DayTradeRow, reason: string | null) => ({
-    title: i18n('日内交易申请未通过', 'Day trading not approved', 'デイトレードは承認されませんでした'),
-    body: i18n(
-      `您的日内交易申请 ${a.order_no} 未通过，冻结资金已释放。原因：${reasonText(reason)}。`,
-      `Your day-trading application ${a.order_no} was not approved and its funds are released. Reason: ${reasonText(reason)}.`,
-      `デイトレードの申込 ${a.order_no} は承認されず、拘束資金は解放されました。理由：${reasonText(reason)}。`,
-    ),
+  rejected: (a: DayTradeRow, reason: string | null): MessageContent => ({
+    template: {
+      key: 'daytrade_rejected',
+      params: { order: { text: a.order_no }, reason: { text: reasonText(reason) } },
+    },
   }),
-  failed: (a: DayTradeRow) => ({
-    title: i18n('日内交易未能进行', 'Day trading could not take place', 'デイトレードは実施できませんでした'),
-    body: i18n(
-      `日内交易 ${a.order_no}（${a.trading_day}）在收盘前未能开始，冻结资金 ${dayMoney(a, a.amount_minor)} 已释放。`,
-      `Day trade ${a.order_no} (${a.trading_day}) could not start before the session close; the frozen ${dayMoney(a, a.amount_minor)} is released.`,
-      `デイトレード ${a.order_no}（${a.trading_day}）は大引けまでに開始できなかったため、拘束資金 ${dayMoney(a, a.amount_minor)} を解放しました。`,
-    ),
+  failed: (a: DayTradeRow): MessageContent => ({
+    template: {
+      key: 'daytrade_failed',
+      params: {
+        order: { text: a.order_no },
+        amount: amountOf(a, a.amount_minor),
+        day: { date: a.trading_day },
+      },
+    },
   }),
-  settled: (a: DayTradeRow, returned: number, pnl: number) => ({
-    title: i18n('日内交易已结算', 'Day trade settled', 'デイトレードを精算しました'),
-    body: i18n(
-      `日内交易 ${a.order_no}（${a.trading_day}）已在收盘时平仓结算：盈亏 ${dayMoney(a, pnl)}，返还可用资金 ${dayMoney(a, returned)}。`,
-      `Day trade ${a.order_no} (${a.trading_day}) was closed and settled at the session close: P&L ${dayMoney(a, pnl)}, ${dayMoney(a, returned)} returned to available funds.`,
-      `デイトレード ${a.order_no}（${a.trading_day}）を大引けで決済・精算しました。損益 ${dayMoney(a, pnl)}、利用可能資金へ ${dayMoney(a, returned)} を返金しました。`,
-    ),
+  settled: (a: DayTradeRow, returned: number, pnl: number): MessageContent => ({
+    template: {
+      key: 'daytrade_settled',
+      params: {
+        order: { text: a.order_no },
+        day: { date: a.trading_day },
+        pnl: amountOf(a, pnl),
+        returned: amountOf(a, returned),
+      },
+    },
   }),
 };
 
@@ -514,8 +519,8 @@ export const dayTradeReview: ReviewKindHooks<DayTradeRow> = {
     );
   },
   message: (a, { decision, reason, now }) => {
-    if (decision === 'reject') return REVIEW_MESSAGES.reject(a, reason);
-    return a.state === 'pending' && dayOver(a, now) ? REVIEW_MESSAGES.failed(a) : REVIEW_MESSAGES.approve(a);
+    if (decision === 'reject') return MESSAGES.rejected(a, reason);
+    return a.state === 'pending' && dayOver(a, now) ? MESSAGES.failed(a) : MESSAGES.approved(a);
   },
 };
 
@@ -563,7 +568,7 @@ export async function settleMarket(ctx: DayTradeContext, market: Market): Promis
       if (a.state === 'pending') {
         await failApplication(trx, a, 'not reviewed before the session close', now);
         await ctx.reviewQueue.withdraw(trx, 'daytrade', a.id, 'not reviewed before the session close', now);
-        await messages.send(trx, { userId: a.user_id, kind: 'day_trade', ...REVIEW_MESSAGES.failed(a) }, now);
+        await messages.send(trx, { userId: a.user_id, kind: 'day_trade', ...MESSAGES.failed(a) }, now);
         return 'failed';
       }
       const totals = await positionTotals(trx, a.id);
@@ -607,7 +612,7 @@ export async function settleMarket(ctx: DayTradeContext, market: Market): Promis
         .execute();
       await messages.send(
         trx,
-        { userId: a.user_id, kind: 'day_trade', ...REVIEW_MESSAGES.settled(a, returned, totals.pnl) },
+        { userId: a.user_id, kind: 'day_trade', ...MESSAGES.settled(a, returned, totals.pnl) },
         now,
       );
       return 'settled';
