@@ -114,7 +114,10 @@ async function capitalLeftOf(db: Executor, app: DayTradeRow): Promise<number> {
   return app.amount_minor + totals.pnl - totals.fees - totals.open;
 }
 
-/** The application a user trades under in a market now: approved, for today's trading day, before its close. */
+/**
+ * The application a user trades under in a market now: approved, for the trading day whose close
+ * comes next (the day an application made now would be for), before that close.
+ */
 async function activeApplication(
   ctx: TradingContext,
   db: Executor,
@@ -129,7 +132,7 @@ async function activeApplication(
     .where('user_id', '=', userId)
     .where('market', '=', market)
     .where('state', 'in', [...TRADABLE])
-    .where('trading_day', '=', ctx.market.tradingDay(market, now))
+    .where('trading_day', '=', applicationDay(ctx, market, now).day)
     .where('close_at', '>', now);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();

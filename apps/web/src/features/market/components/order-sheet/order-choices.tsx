@@ -1,3 +1,4 @@
+import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format/time';
 import { useLanguage } from '../../../../shared/i18n/setup';
@@ -28,7 +29,10 @@ export function ModeChoice({ form }: { form: OrderForm }) {
       </div>
       {form.mode === 'day' && (
         <p className="kb-muted kb-order-field__hint" data-testid="order-mode-hint">
-          {t('dayMode.hint', { time: formatDateTime(active.closeAt, language), leverage: active.leverage })}
+          {t('dayMode.hint', {
+            time: formatDateTime(active.closeAt, language, MARKET_TIMEZONE[active.market]),
+            leverage: active.leverage,
+          })}
         </p>
       )}
     </fieldset>
