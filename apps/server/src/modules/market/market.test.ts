@@ -174,6 +174,10 @@ describe('/market/kline', () => {
     expect(Number(f[beforeSplit]!.close)).toBeCloseTo(Number(n[beforeSplit]!.close) / 2, 0);
     expect(f.at(-1)).toEqual(n.at(-1));
     expect(f[beforeSplit]!.volume).toBe(n[beforeSplit]!.volume * 2);
+    // Forward is what a chart gets unless it asks otherwise: the split is not a crash by default.
+    const unstated = await kline({ code: '8035', period: 'day', size: 1000 });
+    expect(unstated.data.adjust).toBe('forward');
+    expect(unstated.data.bars).toEqual(f);
     // Backward: history stays, bars from the ex-date on double.
     expect(b[beforeSplit]).toEqual(n[beforeSplit]);
     expect(Number(b.at(-1)!.close)).toBeCloseTo(Number(n.at(-1)!.close) * 2, 0);
