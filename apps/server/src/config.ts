@@ -76,6 +76,8 @@ export interface Config {
   loginLockMinutes: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** A back-office session ends after this long without a call (its absolute limit is 12 hours). */
+  operatorIdleMinutes: number;
   /** How long a node keeps a session it has read (SESSION_CACHE_MS; 0 turns the cache off). */
   sessionCacheMs: number;
   rateLimitPerMinute: number;
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: 15,
     sessionIdleMinutes: 60 * 24,
     sessionAbsoluteHours: 24 * 30,
+    operatorIdleMinutes: 30,
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 2_000),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     orderRateLimitPerMinute: Number(env.ORDER_RATE_LIMIT_PER_MINUTE ?? 60),

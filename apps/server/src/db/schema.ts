@@ -132,6 +132,8 @@ export interface OperatorSessionsTable {
   operator_id: number;
   token_hash: string;
   expires_at: Date;
+  /** The session's last call (null: none since sign-in); idle past `operatorIdleMinutes`, it ends. */
+  last_seen_at: ColumnType<Date | null, Date | undefined, Date>;
   created_at: Timestamp;
 }
 

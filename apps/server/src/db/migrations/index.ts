@@ -13,6 +13,7 @@ import * as m0210 from './0210_loans';
 import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
 import * as m0500 from './0500_backoffice';
+import * as m0501 from './0501_operator_idle';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0300_trading': m0300,
   '0301_position_id_blocks': m0301,
   '0500_backoffice': m0500,
+  '0501_operator_idle': m0501,
 };
