@@ -323,7 +323,9 @@ export default function StockChart(props: StockChartProps) {
       pointed.current = typeof point?.dataIndex === 'number' ? Math.max(0, point.dataIndex) : null;
       refresh();
     });
-    const release = () => {
+    // A mouse leaving the plot takes the crosshair with it; a finger's crosshair stays after it lifts.
+    const release = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return;
       pointed.current = null;
       refresh();
     };
