@@ -243,6 +243,14 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     await expect
       .poll(() => page.locator('[data-testid="chart-legend-main"]').textContent())
       .toMatch(/^MA5 [\d,.]+?\.\d(?!\d)/);
+    // Every value of the legend is in view (none cut off or pushed out of its line).
+    expect(
+      await page
+        .locator('[data-testid="chart-legend"] p')
+        .evaluateAll((lines) =>
+          lines.every((p) => p.scrollHeight <= p.clientHeight + 1 && p.scrollWidth <= p.clientWidth + 1),
+        ),
+    ).toBe(true);
     expect(await page.locator('[data-testid="chart-legend-sub"]').textContent()).toMatch(
       { cn: /成交量 /, us: /Volume /, jp: /出来高 / }[lang],
     );
