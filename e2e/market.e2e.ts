@@ -211,13 +211,21 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
 
     // Detail: quote, chart in every period and adjustment, indicators.
     await expect.poll(() => page.locator('[data-testid="quote-price"]').textContent()).toMatch(/\d/);
-    await waitForChart(page, 'day', 'none');
-    for (const period of KLINE_PERIODS) {
+    // Forward adjustment unless the reader asks otherwise (a split is not a crash).
+    await waitForChart(page, 'day', 'forward');
+    // Two years of simulated history: too few year bars, so the year period is not offered.
+    await expect
+      .poll(() => page.locator('[data-testid="chart-period"] button').count())
+      .toBe(KLINE_PERIODS.length - 1);
+    expect(await page.locator('[data-testid="chart-period"] button[data-value="year"]').count()).toBe(0);
+    for (const period of KLINE_PERIODS.filter((p) => p !== 'year')) {
       await page.locator(`[data-testid="chart-period"] button[data-value="${period}"]`).click();
-      await waitForChart(page, period, 'none');
+      await waitForChart(page, period, 'forward');
+      // The intraday line carries no overlay and offers none.
+      expect(await page.locator('[data-testid="chart-main"]').count()).toBe(period === 'time' ? 0 : 1);
     }
     await page.locator('[data-testid="chart-period"] button[data-value="day"]').click();
-    for (const adjust of [...ADJUST_MODES].reverse()) {
+    for (const adjust of [...ADJUST_MODES, 'forward' as const]) {
       await page.locator(`[data-testid="chart-adjust"] button[data-value="${adjust}"]`).click();
       await waitForChart(page, 'day', adjust);
     }
@@ -225,7 +233,27 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
       await page.locator(`[data-testid="chart-main"] button[data-value="${name}"]`).click();
     for (const name of ['MACD', 'KDJ', 'RSI', 'VOL'])
       await page.locator(`[data-testid="chart-sub"] button[data-value="${name}"]`).click();
-    await waitForChart(page, 'day', 'none');
+    await waitForChart(page, 'day', 'forward');
+    // The readout and the indicator values sit above the plot, never over the candles; prices
+    // and indicator values at the price's decimals (one for Tokyo).
+    const legend = await page.locator('[data-testid="chart-legend"]').boundingBox();
+    const plot = await page.locator('[data-testid="stock-chart"] canvas').first().boundingBox();
+    if (!legend || !plot) throw new Error('chart has no legend or plot');
+    expect(legend.y + legend.height).toBeLessThanOrEqual(plot.y + 0.5);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-legend-main"]').textContent())
+      .toMatch(/^MA5 [\d,.]+?\.\d(?!\d)/);
+    // Every value of the legend is in view (none cut off or pushed out of its line).
+    expect(
+      await page
+        .locator('[data-testid="chart-legend"] p')
+        .evaluateAll((lines) =>
+          lines.every((p) => p.scrollHeight <= p.clientHeight + 1 && p.scrollWidth <= p.clientWidth + 1),
+        ),
+    ).toBe(true);
+    expect(await page.locator('[data-testid="chart-legend-sub"]').textContent()).toMatch(
+      { cn: /成交量 /, us: /Volume /, jp: /出来高 / }[lang],
+    );
     expect(errors).toEqual([]);
     await expectNoRawKeys(page);
     await snap(page, lang, 'market-detail');

@@ -4,5 +4,6 @@ export * from './enums';
 export * from './envelope';
 export * from './fields';
 export * from './keys';
+export * from './message-catalog';
 export * from './messages';
 export * from './money';

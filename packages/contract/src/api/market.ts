@@ -81,7 +81,7 @@ export const klineCall = defineCall({
   request: withType({
     code: zStockCode,
     period: z.enum(KLINE_PERIODS).default('day'),
-    adjust: z.enum(ADJUST_MODES).default('none'),
+    adjust: z.enum(ADJUST_MODES).default('forward'),
     before: z.iso.datetime({ offset: true }).optional(),
     size: zSizeOf(KLINE_SIZE_MAX, KLINE_SIZE_DEFAULT),
   }),

@@ -128,7 +128,10 @@ export class KlineService {
   private liveDay(code: string, market: Market): DayBar | null {
     const live = this.market.dayBar(code);
     if (!live || live.day !== this.today(market)) return null;
-    return { ...live, time: dayBarTime(market, live.day) };
+    // In `always` hours a closed day's trading belongs to the next trading day; its bar is drawn
+    // at the market's own date, so a chart never shows a day still to come.
+    const own = localDateOf(market, this.now());
+    return { ...live, time: dayBarTime(market, live.day > own ? own : live.day) };
   }
 
   /** Past days adjusted (cached), plus today's bar adjusted on its own. */

@@ -145,6 +145,28 @@ describe('/market/kline', () => {
     expect(all.data.bars.slice(-40)).toEqual([...second.data.bars, ...first.data.bars]);
   });
 
+  it('draws the trading of a closed day (always hours) at the market date, never a day to come', async () => {
+    // Sunday 22 November, Tokyo; Monday the 23rd is a holiday, so the trading counts for the 24th.
+    const now = '2026-11-22T03:00:00.000Z';
+    const sunday = await createTestApp({
+      now,
+      seed: true,
+      config: { marketHours: 'always', marketCodes: ['7203'], marketHistoryDays: 20, marketMinuteDays: 0 },
+    });
+    try {
+      sunday.ctx.market.ingest({ code: '7203', market: 'jpy', price: '2600.0', volume: 10, time: now });
+      for (const period of ['day', 'week', 'month'] as const) {
+        const res = await api<Kline>(sunday.app, '/market/kline', { code: '7203', period, size: 5 });
+        const last = res.data.bars.at(-1)!;
+        expect(Date.parse(last.time)).toBeLessThanOrEqual(Date.parse(now));
+        if (period === 'day')
+          expect(last).toMatchObject({ close: '2600.0', time: '2026-11-21T15:00:00.000Z' });
+      }
+    } finally {
+      await sunday.close();
+    }
+  });
+
   it('includes today once ticks arrive', async () => {
     t.ctx.market.ingest({ code: 'MSFT', market: 'usd', price: '430.00', volume: 10, time: TEST_NOW });
     const res = await kline({ code: 'MSFT', period: 'day', size: 2 });
@@ -174,6 +196,10 @@ describe('/market/kline', () => {
     expect(Number(f[beforeSplit]!.close)).toBeCloseTo(Number(n[beforeSplit]!.close) / 2, 0);
     expect(f.at(-1)).toEqual(n.at(-1));
     expect(f[beforeSplit]!.volume).toBe(n[beforeSplit]!.volume * 2);
+    // Forward is what a chart gets unless it asks otherwise: the split is not a crash by default.
+    const unstated = await kline({ code: '8035', period: 'day', size: 1000 });
+    expect(unstated.data.adjust).toBe('forward');
+    expect(unstated.data.bars).toEqual(f);
     // Backward: history stays, bars from the ex-date on double.
     expect(b[beforeSplit]).toEqual(n[beforeSplit]);
     expect(Number(b.at(-1)!.close)).toBeCloseTo(Number(n.at(-1)!.close) * 2, 0);

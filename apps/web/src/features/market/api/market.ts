@@ -97,3 +97,24 @@ export function useWatchToggle(code: string) {
     toggle: () => (watched ? remove.mutateAsync({ code }) : add.mutateAsync({ code })),
   };
 }
+
+/**
+ * How many year bars an instrument's history has (at most the few a chart needs to offer the
+ * year period), and whether older ones exist. History changes once a day.
+ */
+export function useYearBars(code: string, size: number) {
+  return useApiQuery(
+    API.klineCall,
+    { code, period: 'year', adjust: 'none', size },
+    {
+      enabled: code.length > 0,
+      staleTime: 60 * 60_000,
+      silent: 'all',
+      loadingToast: false,
+      select: (answer: ResponseOf<typeof API.klineCall>) => ({
+        count: answer.bars.length,
+        more: answer.more,
+      }),
+    },
+  );
+}

@@ -10,7 +10,17 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/setup';
 import type { LiveQuote } from '../../../shared/realtime';
-import { MAIN_INDICATORS, type MainIndicator, SUB_INDICATORS, type SubIndicator } from '../lib/chart-options';
+import { useYearBars } from '../api/market';
+import {
+  DEFAULT_ADJUST,
+  MAIN_INDICATORS,
+  type MainIndicator,
+  MIN_YEAR_BARS,
+  mainOverlays,
+  offeredPeriods,
+  SUB_INDICATORS,
+  type SubIndicator,
+} from '../lib/chart-options';
 
 // SPEC §12 and the bundle budget: the chart library loads only when a chart is shown.
 const StockChart = lazy(() => import('./stock-chart'));
@@ -55,7 +65,11 @@ export function ChartPanel({ code, market, live }: { code: string; market: Marke
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const [period, setPeriod] = useState<KlinePeriod>('day');
-  const [adjust, setAdjust] = useState<AdjustMode>('none');
+  const [adjust, setAdjust] = useState<AdjustMode>(DEFAULT_ADJUST);
+  // The year period is offered only when the history holds enough years to draw.
+  const years = useYearBars(code, MIN_YEAR_BARS);
+  const periods = offeredPeriods(KLINE_PERIODS, years.data ?? null);
+  const shown = periods.includes(period) ? period : 'day';
   const [main, setMain] = useState<MainIndicator>('MA');
   const [sub, setSub] = useState<SubIndicator>('VOL');
   return (
@@ -63,8 +77,8 @@ export function ChartPanel({ code, market, live }: { code: string; market: Marke
       <Choice
         name="period"
         label={t('chart.period')}
-        options={KLINE_PERIODS}
-        value={period}
+        options={periods}
+        value={shown}
         onChange={setPeriod}
         render={(p) => t(`chart.periods.${p}`)}
       />
@@ -72,25 +86,39 @@ export function ChartPanel({ code, market, live }: { code: string; market: Marke
         <StockChart
           code={code}
           market={market}
-          period={period}
+          period={shown}
           adjust={adjust}
           main={main}
           sub={sub}
           language={language}
           tick={live ? { price: live.price, time: live.time, volume: live.volume } : null}
-          labels={{ failed: t('chart.failed'), empty: t('chart.empty'), retry: tc('actions.retry') }}
+          labels={{
+            failed: t('chart.failed'),
+            empty: t('chart.empty'),
+            retry: tc('actions.retry'),
+            open: t('chart.open'),
+            high: t('chart.high'),
+            low: t('chart.low'),
+            close: t('chart.close'),
+            volume: t('quote.volume'),
+          }}
         />
       </Suspense>
       <div className="kb-mk-chart-controls">
-        <span className="kb-mk-chart-controls__label">{t('chart.main')}</span>
-        <Choice
-          name="main"
-          label={t('chart.main')}
-          options={MAIN_INDICATORS}
-          value={main}
-          onChange={setMain}
-          render={(v) => v}
-        />
+        {/* The intraday line carries no overlay, so there is nothing to choose there. */}
+        {mainOverlays(shown, main).length > 0 && (
+          <>
+            <span className="kb-mk-chart-controls__label">{t('chart.main')}</span>
+            <Choice
+              name="main"
+              label={t('chart.main')}
+              options={MAIN_INDICATORS}
+              value={main}
+              onChange={setMain}
+              render={(v) => v}
+            />
+          </>
+        )}
         <span className="kb-mk-chart-controls__label">{t('chart.sub')}</span>
         <Choice
           name="sub"

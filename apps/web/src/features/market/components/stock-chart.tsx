@@ -19,10 +19,23 @@ import {
   registerLocale,
   type Styles,
 } from 'klinecharts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../shared/api';
-import { applyTick, CHART_PERIOD, type ChartTick, toChartBars } from '../lib/chart-data';
-import type { MainIndicator, SubIndicator } from '../lib/chart-options';
+import { dateTimeFormat } from '../../../shared/format/intl';
+import { applyTick, CHART_PERIOD, type ChartTick, intradaySpanMs, toChartBars } from '../lib/chart-data';
+import {
+  chartBigNumber,
+  formatFixed,
+  type IndicatorLike,
+  indicatorLegend,
+  indicatorPrecision,
+  type LegendItem,
+  type MainIndicator,
+  mainOverlays,
+  readableTimeTicks,
+  readableValueTicks,
+  type SubIndicator,
+} from '../lib/chart-options';
 
 // klinecharts ships Chinese and English only.
 registerLocale('ja-JP', {
@@ -59,7 +72,16 @@ export interface StockChartProps {
   language: Language;
   /** The live price, laid on the last bar. */
   tick?: ChartTick | null;
-  labels: { failed: string; empty: string; retry: string };
+  labels: {
+    failed: string;
+    empty: string;
+    retry: string;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    volume: string;
+  };
 }
 
 interface Params {
@@ -74,7 +96,7 @@ function cssVar(name: string, fallback: string): string {
 }
 
 /** Colours from the app's theme and the reader's up/down convention (SPEC §12). */
-function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
+export function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
   const up = cssVar('--kb-up', '#d9363e');
   const down = cssVar('--kb-down', '#0e9f6e');
   const text = cssVar('--kb-muted', '#6b7280');
@@ -101,11 +123,12 @@ function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
         low: { color: text },
         last: { upColor: up, downColor: down, noChangeColor: text },
       },
-      // The OHLC box shows only while the reader touches the chart; a phone has no room for it.
-      tooltip: { showRule: 'follow_cross', title: { color: text }, legend: { color: text } },
+      // The readout of the touched bar and the indicator values are the legend above the chart,
+      // never text drawn over the candles.
+      tooltip: { showRule: 'none' },
     },
     indicator: {
-      tooltip: { title: { color: text }, legend: { color: text } },
+      tooltip: { showRule: 'none' },
       bars: [{ upColor: up, downColor: down, noChangeColor: text }],
     },
     xAxis: { axisLine: { color: grid }, tickText: { color: text }, tickLine: { color: grid } },
@@ -123,10 +146,40 @@ async function fetchBars(params: Params, before: string | undefined) {
   return { bars: toChartBars(answer.bars), more: answer.more };
 }
 
+/** Width of a time-axis label as the chart draws it (for dropping labels cut by an edge). */
+function measureTickText(size: number, family: string): (text: string) => number {
+  let context: CanvasRenderingContext2D | null | undefined;
+  return (text) => {
+    if (context === undefined) {
+      context = document.createElement('canvas').getContext('2d');
+      if (context) context.font = `${size}px ${family}`;
+    }
+    return context ? context.measureText(text).width : text.length * size * 0.6;
+  };
+}
+
+/** A pane's value labels that its top or bottom edge would cut are left out. */
+function keepValueTicksInside(instance: Chart, paneId: string): void {
+  const textHeight = instance.getStyles().yAxis.tickText.size;
+  instance.overrideYAxis({
+    paneId,
+    createTicks: ({ defaultTicks, bounding }) =>
+      readableValueTicks(defaultTicks, bounding.height, textHeight),
+  });
+}
+
+interface Legend {
+  time: string;
+  bar: LegendItem[];
+  main: LegendItem[];
+  sub: LegendItem[];
+}
+
 /**
  * The KLineChart of a stock (SPEC §6.2): nine periods, adjustment modes, a main and a sub
  * indicator, older bars loaded when the reader scrolls to the left edge, the live price on the
- * last bar. Loaded as its own chunk so the app starts without the chart library.
+ * last bar. The values of the touched bar (or the newest) show in a legend above the plot, so no
+ * text covers the candles. Loaded as its own chunk so the app starts without the chart library.
  */
 export default function StockChart(props: StockChartProps) {
   const { code, market, period, adjust, main, sub, language, tick, labels } = props;
@@ -137,6 +190,71 @@ export default function StockChart(props: StockChartProps) {
   const barCallback = useRef<DataLoaderSubscribeBarParams['callback'] | null>(null);
   const [state, setState] = useState<ChartState>('loading');
   const [bars, setBars] = useState(0);
+  const [legend, setLegend] = useState<Legend | null>(null);
+  /** Bar the legend describes: the touched one, or null for the newest. */
+  const pointed = useRef<number | null>(null);
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
+
+  const decimals = PRICE_DECIMALS[market];
+
+  const describe = useCallback(
+    (instance: Chart) => {
+      const list: KLineData[] = instance.getDataList();
+      if (list.length === 0) {
+        setLegend(null);
+        return;
+      }
+      const index = Math.min(pointed.current ?? list.length - 1, list.length - 1);
+      const bar = list[index]!;
+      const l = labelsRef.current;
+      const price = (v: number | undefined) => formatFixed(v, decimals, language);
+      const intraday = intradaySpanMs(params.current.period) !== null;
+      const time = dateTimeFormat(LANGUAGE_LOCALE[language], {
+        timeZone: MARKET_TIMEZONE[market],
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        ...(intraday ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+      }).format(bar.timestamp);
+      const items = (paneId: string) =>
+        (instance.getIndicators({ paneId }) as unknown as IndicatorLike[]).flatMap((indicator) => {
+          const digits = indicator.name === 'VOL' ? 0 : decimals;
+          const big = chartBigNumber(language);
+          return indicatorLegend(
+            indicator,
+            index,
+            (v) =>
+              indicator.name === 'VOL' ? (v === undefined ? '—' : big(v)) : formatFixed(v, digits, language),
+            { volume: l.volume },
+          );
+        });
+      setLegend({
+        time,
+        bar:
+          params.current.period === 'time'
+            ? [{ label: l.close, text: price(bar.close) }]
+            : [
+                { label: l.open, text: price(bar.open) },
+                { label: l.high, text: price(bar.high) },
+                { label: l.low, text: price(bar.low) },
+                { label: l.close, text: price(bar.close) },
+              ],
+        main: items(MAIN_PANE),
+        sub: items(SUB_PANE),
+      });
+    },
+    [decimals, language, market],
+  );
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
+  const live = useRef<Chart | null>(null);
+  /** Indicators compute asynchronously: the legend is read once they have. */
+  const describeSoon = useCallback((instance: Chart) => {
+    setTimeout(() => {
+      if (live.current === instance) describeRef.current(instance);
+    }, 0);
+  }, []);
 
   // One chart per mount; data follows the parameters through the data loader.
   useEffect(() => {
@@ -146,8 +264,20 @@ export default function StockChart(props: StockChartProps) {
       locale: LANGUAGE_LOCALE[language],
       timezone: MARKET_TIMEZONE[market],
       styles: themeStyles(params.current.period),
+      formatter: { formatBigNumber: chartBigNumber(language) },
     });
     if (!instance) return;
+    const tickStyle = instance.getStyles().xAxis.tickText;
+    const measure = measureTickText(tickStyle.size, tickStyle.family);
+    instance.overrideXAxis({
+      createTicks: ({ defaultTicks, bounding }) => {
+        const list = instance.getDataList();
+        const last = list[list.length - 1];
+        return readableTimeTicks(defaultTicks, last ? last.timestamp : null, bounding.width, measure);
+      },
+    });
+    keepValueTicksInside(instance, MAIN_PANE);
+    const refresh = () => describeSoon(instance);
     const loader: DataLoader = {
       getBars: async ({ type, timestamp, callback }) => {
         const current = params.current;
@@ -164,11 +294,13 @@ export default function StockChart(props: StockChartProps) {
           if (mine !== generation.current) return;
           callback(page.bars, { forward: page.more, backward: false });
           if (type === 'init') {
+            pointed.current = null;
             setState(page.bars.length > 0 ? 'ready' : 'empty');
             setBars(page.bars.length);
           } else {
             setBars((n) => n + page.bars.length);
           }
+          refresh();
         } catch {
           if (mine !== generation.current) return;
           callback([], false);
@@ -182,6 +314,22 @@ export default function StockChart(props: StockChartProps) {
         barCallback.current = null;
       },
     };
+    instance.subscribeAction('onCrosshairChange', (data) => {
+      const x = (data as { x?: number } | undefined)?.x;
+      if (typeof x !== 'number') return;
+      const [point] = instance.convertFromPixel([{ x }], { paneId: MAIN_PANE }) as Array<{
+        dataIndex?: number;
+      }>;
+      pointed.current = typeof point?.dataIndex === 'number' ? Math.max(0, point.dataIndex) : null;
+      refresh();
+    });
+    // A mouse leaving the plot takes the crosshair with it; a finger's crosshair stays after it lifts.
+    const release = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return;
+      pointed.current = null;
+      refresh();
+    };
+    element.addEventListener('pointerleave', release);
     instance.setSymbol({
       ticker: params.current.code,
       pricePrecision: PRICE_DECIMALS[market],
@@ -191,15 +339,18 @@ export default function StockChart(props: StockChartProps) {
     instance.setDataLoader(loader);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
+    live.current = instance;
     setChart(instance);
     return () => {
+      live.current = null;
       observer.disconnect();
+      element.removeEventListener('pointerleave', release);
       generation.current += 1;
       barCallback.current = null;
       setChart(null);
       dispose(element);
     };
-  }, [market, language]);
+  }, [market, language, describeSoon]);
 
   // A new code, period or adjustment reloads the bars.
   useEffect(() => {
@@ -214,18 +365,23 @@ export default function StockChart(props: StockChartProps) {
     else chart.resetData();
   }, [chart, code, period, adjust, market]);
 
+  // The main overlay follows the choice, except on the intraday line, which carries none.
   useEffect(() => {
     if (!chart) return;
     chart.removeIndicator({ paneId: MAIN_PANE });
-    chart.createIndicator({ name: main, paneId: MAIN_PANE }, true);
-  }, [chart, main]);
+    for (const name of mainOverlays(period, main))
+      chart.createIndicator({ name, paneId: MAIN_PANE, precision: indicatorPrecision(name, market) }, true);
+    describeSoon(chart);
+  }, [chart, main, period, market, describeSoon]);
 
   useEffect(() => {
     if (!chart) return;
     chart.removeIndicator({ paneId: SUB_PANE });
-    chart.createIndicator({ name: sub, paneId: SUB_PANE });
+    chart.createIndicator({ name: sub, paneId: SUB_PANE, precision: indicatorPrecision(sub, market) });
     chart.setPaneOptions({ id: SUB_PANE, height: 80 });
-  }, [chart, sub]);
+    keepValueTicksInside(chart, SUB_PANE);
+    describeSoon(chart);
+  }, [chart, sub, market, describeSoon]);
 
   useEffect(() => {
     const push = barCallback.current;
@@ -233,8 +389,11 @@ export default function StockChart(props: StockChartProps) {
     const list: KLineData[] = chart.getDataList();
     const last = list[list.length - 1];
     const next = applyTick(last, tick, params.current.period);
-    if (next) push(next);
-  }, [chart, tick, state]);
+    if (next) {
+      push(next);
+      if (pointed.current === null) describeSoon(chart);
+    }
+  }, [chart, tick, state, describeSoon]);
 
   return (
     <div
@@ -245,23 +404,53 @@ export default function StockChart(props: StockChartProps) {
       data-adjust={adjust}
       data-bars={bars}
     >
-      <div ref={host} className="kb-mk-chart__canvas" />
-      {(state === 'error' || state === 'empty') && (
-        <div className="kb-mk-chart__overlay" role="status">
-          <span>{state === 'error' ? labels.failed : labels.empty}</span>
-          {state === 'error' && (
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => {
-                chart?.resetData();
-              }}
-            >
-              {labels.retry}
-            </button>
-          )}
-        </div>
-      )}
+      <div className="kb-mk-chart__legend" data-testid="chart-legend" aria-live="off">
+        {legend && (
+          <>
+            <p>
+              <span className="kb-mk-chart__legend-time">{legend.time}</span>
+              {legend.bar.map((item) => (
+                <span key={item.label}>
+                  {item.label} <b>{item.text}</b>
+                </span>
+              ))}
+            </p>
+            <p data-testid="chart-legend-main">
+              {legend.main.map((item) => (
+                <span key={item.label}>
+                  {item.label} <b>{item.text}</b>
+                </span>
+              ))}
+            </p>
+            <p data-testid="chart-legend-sub">
+              {legend.sub.map((item) => (
+                <span key={item.label}>
+                  {item.label} <b>{item.text}</b>
+                </span>
+              ))}
+            </p>
+          </>
+        )}
+      </div>
+      <div className="kb-mk-chart__plot">
+        <div ref={host} className="kb-mk-chart__canvas" />
+        {(state === 'error' || state === 'empty') && (
+          <div className="kb-mk-chart__overlay" role="status">
+            <span>{state === 'error' ? labels.failed : labels.empty}</span>
+            {state === 'error' && (
+              <button
+                type="button"
+                className="kb-link-button"
+                onClick={() => {
+                  chart?.resetData();
+                }}
+              >
+                {labels.retry}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './enums';
-import { MESSAGE_KEYS, MESSAGE_TEMPLATES, plainParam, renderMessage } from './messages';
+import { MESSAGE_KEYS, MESSAGE_TEMPLATES, plainParam, renderMessage } from './message-catalog';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
