@@ -16,6 +16,7 @@ export type ModuleName =
   | 'money'
   | 'loans'
   | 'trading'
+  | 'block'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;
