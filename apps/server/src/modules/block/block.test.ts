@@ -241,6 +241,13 @@ describe('a block application from apply to position', () => {
       .filter((a) => a.status === 0)
       .reduce((sum, a) => sum + Number(a.credit), 0);
     expect(pendingCredit).toBe(270_000);
+    const summary = await api<{ current: { frozenByPurpose: Record<string, string> } }>(
+      t.app,
+      '/user/summary',
+      { type: 'jpy' },
+      { session },
+    );
+    expect(Number(summary.data.current.frozenByPurpose.block)).toBe(pendingCredit);
     const info = await api<{ product: Product; applications: Application[] }>(
       t.app,
       '/trade/blockinfo',
@@ -331,6 +338,32 @@ describe('a block application from apply to position', () => {
     });
     const inbox = await api<{ list: Array<{ title: string }> }>(t.app, '/user/messageList', {}, { session });
     expect(inbox.data.list.some((m) => /承認されませんでした/.test(m.title))).toBe(true);
+  });
+});
+
+describe('an allotted position is an ordinary position', () => {
+  it('is watched for stop-out from the approval on', async () => {
+    const product = await listProduct();
+    const session = await investor();
+    const applied = await apply(session, { id: product.id, lots: 100 });
+    expect(await decide(t, token, 'block', applied.data.id, 'approve')).toBe(200);
+    const { positionId } = (
+      await api<Application>(
+        t.app,
+        '/trade/blockApplyInfo',
+        { type: 'jpy', id: applied.data.id },
+        { session },
+      )
+    ).data;
+    // A loss of 80 % of the ¥270,000 margin: the price falls ¥2,160 below the block price.
+    await tick(t, CODES.jpy, '500.0');
+    const row = await t.ctx.db
+      .selectFrom('positions')
+      .select(['state', 'close_reason'])
+      .where('id', '=', positionId!)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'closed', close_reason: 'stop_out' });
+    await tick(t, CODES.jpy, '2850.0');
   });
 });
 
