@@ -3,6 +3,7 @@ import type { Module } from '../module';
 import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
 import { blockModule } from './block/routes';
+import { clockModule } from './clock/routes';
 import { identityModule } from './identity/routes';
 import { loansModule } from './loans/routes';
 import { marketModule } from './market/routes';
@@ -27,6 +28,7 @@ export const modules: Module[] = [
   messagesModule,
   adminModule,
   reviewsModule,
+  clockModule,
   identityModule,
   tradingModule,
   moneyModule,

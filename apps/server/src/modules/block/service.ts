@@ -19,7 +19,7 @@ import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { orderNoFor, placeHold, releaseHold, settleHold } from '../../ledger/ledger';
 import type { MarketService } from '../../market/types';
-import { i18n, reasonText } from '../identity/common';
+import { moneyParam, reviewOutcome } from '../messages/service';
 import { takeFundLock } from '../money/common';
 import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
 import type { TradingPort } from '../trading/service';
@@ -304,27 +304,6 @@ export async function moveStates(ctx: AppContext): Promise<string> {
 
 type ReviewSubject = BlockApplication & { code: string; market: Market };
 
-const MESSAGES = {
-  approve: {
-    title: i18n('大宗交易申请已通过', 'Block trade approved', 'ブロック取引が承認されました'),
-    body: (a: ReviewSubject) =>
-      i18n(
-        `您的大宗交易申请 ${a.order_no}（${a.code} ${a.lots} 股，价格 ${a.price}）已通过，持仓已按大宗价格建立。`,
-        `Your block trade ${a.order_no} (${a.code}, ${a.lots} shares at ${a.price}) was approved; the position is open at the block price.`,
-        `ブロック取引 ${a.order_no}（${a.code} ${a.lots} 株、価格 ${a.price}）が承認され、ブロック価格で建玉が作成されました。`,
-      ),
-  },
-  reject: {
-    title: i18n('大宗交易申请未通过', 'Block trade not approved', 'ブロック取引は承認されませんでした'),
-    body: (a: ReviewSubject, reason: string | null) =>
-      i18n(
-        `您的大宗交易申请 ${a.order_no} 未通过，冻结资金已退回可用余额。原因：${reasonText(reason)}。`,
-        `Your block trade ${a.order_no} was not approved; the frozen funds are back in your available balance. Reason: ${reasonText(reason)}.`,
-        `ブロック取引 ${a.order_no} は承認されませんでした。拘束資金は利用可能残高に戻りました。理由：${reasonText(reason)}。`,
-      ),
-  },
-};
-
 /**
  * SPEC §6.5 review queue 'block': approval turns the frozen amount into the margin of a holding
  * position at the block price (1×, long), closed and marked to market like any other; rejection
@@ -417,10 +396,16 @@ export function blockReview(ctx: BlockContext): ReviewKindHooks<ReviewSubject> {
         .where('id', '=', a.product_id)
         .execute();
     },
-    message: (a, { decision, reason }) => ({
-      title: MESSAGES[decision].title,
-      body: decision === 'approve' ? MESSAGES.approve.body(a) : MESSAGES.reject.body(a, reason),
-    }),
+    message: (a, decision) =>
+      reviewOutcome('block', decision, {
+        order: a.order_no,
+        approved: {
+          code: { text: a.code },
+          quantity: { count: a.lots },
+          price: { price: new Decimal(a.price).toFixed(PRICE_DECIMALS[a.market]) },
+          amount: moneyParam(a.amount_minor, a.currency as Currency),
+        },
+      }),
   };
 }
 
