@@ -216,6 +216,28 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     await expect
       .poll(() => desk.getByTestId('block-table').textContent(), { timeout: 15_000 })
       .toContain(product.price);
+    // The operator lists a product with the form: stock, block price, minimum, quota, window.
+    const listed = `${3000 + LANGUAGES.indexOf(lang)}.0`;
+    await desk.locator('#code').fill('6758');
+    await desk.locator('#price').fill(listed);
+    await desk.locator('#minLots').fill('10');
+    await desk.locator('#totalLots').fill('1000');
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} 09:00:00`;
+    };
+    const range = desk.locator('.ant-picker-range input');
+    await range.nth(0).click();
+    await range.nth(0).fill(day(-1));
+    await desk.locator('.ant-picker-ok button').click();
+    await range.nth(1).fill(day(10));
+    await desk.locator('.ant-picker-ok button').click();
+    await desk.getByTestId('block-submit').click();
+    await expect
+      .poll(() => desk.getByTestId('block-table').textContent(), { timeout: 15_000 })
+      .toContain(`${listed} JPY`);
+    await expect.poll(() => desk.locator('.ant-form-item-has-error').count(), { timeout: 5_000 }).toBe(0);
     await desk.screenshot({ path: `.artifacts/screenshots/${lang}/admin-block-products.png` });
     await desk.context().close();
 
