@@ -4,6 +4,7 @@ import { cn } from '../apps/admin/src/shared/i18n/cn';
 import { jp } from '../apps/admin/src/shared/i18n/jp';
 import { us } from '../apps/admin/src/shared/i18n/us';
 import { blockI18n } from '../apps/web/src/features/block/i18n';
+import { homeI18n } from '../apps/web/src/features/home/i18n';
 import { rawKeysIn } from './i18n';
 import {
   adminToken,
@@ -154,7 +155,9 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     const page = await phone(browser, lang);
 
     // The Stocks tab lists it; the product detail shows the block price and quota.
-    await open(page, session, '/home/large');
+    await open(page, session, '/home/home');
+    await page.getByRole('button', { name: homeI18n.resources[lang].entries.blockTrade }).click();
+    await page.waitForURL(/#\/home\/large$/, { timeout: 15_000 });
     const card = page.getByTestId(`block-product-${product.id}`);
     await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
     expect(await card.getByTestId('block-price').textContent()).toBe(grouped(product.price));

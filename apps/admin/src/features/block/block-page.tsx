@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, type Page } from '../../shared/api';
 import { formatTime } from '../../shared/format';
-import { errorText } from '../../shared/i18n';
+import { currentLanguage, errorText } from '../../shared/i18n';
 
 interface BlockProduct {
   id: number;
@@ -56,7 +56,8 @@ export function BlockPage() {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useQuery({
     queryKey: ['block-products', page],
-    queryFn: () => api.get<Page<BlockProduct>>('/block/products', { page, size: 20 }),
+    queryFn: () =>
+      api.get<Page<BlockProduct>>('/block/products', { page, size: 20, language: currentLanguage() }),
   });
   const create = useMutation({
     mutationFn: (v: CreateForm) =>

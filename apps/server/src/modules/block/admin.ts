@@ -1,4 +1,4 @@
-import { MARKET_CURRENCY, MARKETS, PRICE_DECIMALS } from '@kabuto/contract';
+import { LANGUAGES, MARKET_CURRENCY, MARKETS, PRICE_DECIMALS } from '@kabuto/contract';
 import { blockProductState } from '@kabuto/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -39,8 +39,8 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
       method: 'GET',
       url: '/api/admin/block/products',
       need: 'view',
-      summary: 'Block-trade products, newest first, with their applications by state',
-      query: pageQuery,
+      summary: 'Block-trade products, newest first, with their applications by state (names in `language`)',
+      query: pageQuery.extend({ language: z.enum(LANGUAGES).default('us') }),
     },
     async ({ query }) => {
       const [rows, total, counts] = await Promise.all([
@@ -63,7 +63,7 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
       ]);
       return {
         list: rows.map((p) => ({
-          ...productView(ctx, p, 'us'),
+          ...productView(ctx, p, query.language),
           applications: Object.fromEntries(
             counts.filter((c) => c.product_id === p.id).map((c) => [c.state, Number(c.n)]),
           ),

@@ -137,6 +137,15 @@ describe('block products in the back office (SPEC §6.5, §9)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect((listed.json() as { list: Product[] }).list.some((p) => p.id === product.id)).toBe(true);
+    const inJapanese = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/block/products?language=jp',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const named = (inJapanese.json() as { list: Array<Product & { name: string }> }).list.find(
+      (p) => p.id === product.id,
+    );
+    expect(named?.name).toBe(t.ctx.market.instrument(CODES.jpy)?.name.jp);
   });
 
   it('moves states from the window by the jobs runner', async () => {
