@@ -17,6 +17,7 @@ export type ModuleName =
   | 'money'
   | 'loans'
   | 'trading'
+  | 'block'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;

@@ -81,6 +81,9 @@ export const LEDGER_KINDS = [
   'loan_credit',
   'loan_interest',
   'loan_repay',
+  'block_freeze',
+  'block_allot',
+  'block_release',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

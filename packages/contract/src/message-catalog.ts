@@ -112,6 +112,34 @@ export const MESSAGE_TEMPLATES = {
       body: 'ご融資 {order} は返済期限を過ぎました。お早めにご返済ください。延滞は信用スコアを下げます。',
     },
   },
+  block_approved: {
+    cn: {
+      title: '大宗交易申请已通过',
+      body: '您的大宗交易申请 {order}（{code}，{quantity} 股，价格 {price}）已通过，已按大宗价格建立持仓，金额 {amount}。',
+    },
+    us: {
+      title: 'Block trade approved',
+      body: 'Your block trade {order} ({quantity} × {code} at {price}) was approved; the position is open at the block price for {amount}.',
+    },
+    jp: {
+      title: 'ブロック取引が承認されました',
+      body: 'ブロック取引 {order}（{code} {quantity} 株、価格 {price}）が承認され、ブロック価格で建玉が作成されました。金額 {amount}。',
+    },
+  },
+  block_rejected: {
+    cn: {
+      title: '大宗交易申请未通过',
+      body: '您的大宗交易申请 {order} 未通过，冻结资金已退回可用余额。原因：{reason}。',
+    },
+    us: {
+      title: 'Block trade not approved',
+      body: 'Your block trade {order} was not approved; the frozen funds are back in your available balance. Reason: {reason}.',
+    },
+    jp: {
+      title: 'ブロック取引は承認されませんでした',
+      body: 'ブロック取引 {order} は承認されませんでした。拘束資金は利用可能残高に戻りました。理由：{reason}。',
+    },
+  },
   order_filled: {
     cn: { title: '订单成交', body: '订单 {order}：{code} {side} {quantity} 股，成交价 {price}。' },
     us: { title: 'Order filled', body: 'Order {order}: {side} {quantity} × {code} filled at {price}.' },

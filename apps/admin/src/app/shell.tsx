@@ -13,6 +13,7 @@ const AREAS = [
   'reviews',
   'users',
   'adjustments',
+  'block',
   'news',
   'messages',
   'config',

@@ -48,6 +48,7 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'reviews',
     'users',
     'adjustments',
+    'block',
     'news',
     'messages',
     'config',
@@ -55,5 +56,5 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'operators',
   ]),
   reviewer: new Set(['dashboard', 'reviews']),
-  operator: new Set(['dashboard', 'news', 'messages', 'config']),
+  operator: new Set(['dashboard', 'block', 'news', 'messages', 'config']),
 };

@@ -2,6 +2,7 @@ import { jobsModule } from '../jobs/module';
 import type { Module } from '../module';
 import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
+import { blockModule } from './block/routes';
 import { clockModule } from './clock/routes';
 import { identityModule } from './identity/routes';
 import { loansModule } from './loans/routes';
@@ -32,5 +33,6 @@ export const modules: Module[] = [
   tradingModule,
   moneyModule,
   loansModule,
+  blockModule,
   backofficeModule,
 ];

@@ -1,4 +1,5 @@
 import { routes as authRoutes } from '../features/auth/routes';
+import { routes as blockRoutes } from '../features/block/routes';
 import { routes as homeRoutes } from '../features/home/routes';
 import { routes as identityRoutes } from '../features/identity/routes';
 import { routes as marketRoutes } from '../features/market/routes';
@@ -19,6 +20,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...tradingRoutes,
   ...identityRoutes,
   ...moneyRoutes,
+  ...blockRoutes,
   ...marketRoutes,
   ...newsRoutes,
 ];
