@@ -79,6 +79,9 @@ export const LEDGER_KINDS = [
   'loan_credit',
   'loan_interest',
   'loan_repay',
+  'ipo_freeze',
+  'ipo_release',
+  'ipo_allot',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -3,6 +3,7 @@ import type { Module } from '../module';
 import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
 import { identityModule } from './identity/routes';
+import { ipoModule } from './ipo/routes';
 import { loansModule } from './loans/routes';
 import { marketModule } from './market/routes';
 import { messagesModule } from './messages/routes';
@@ -30,5 +31,6 @@ export const modules: Module[] = [
   tradingModule,
   moneyModule,
   loansModule,
+  ipoModule,
   backofficeModule,
 ];

@@ -1,6 +1,7 @@
 import { coreCalls } from './core';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
+import { ipoCalls } from './ipo';
 import { loanCalls } from './loans';
 import { marketCalls } from './market';
 import { moneyCalls } from './money';
@@ -10,6 +11,7 @@ import { tradingCalls } from './trading';
 export * from './core';
 export * from './define';
 export * from './identity';
+export * from './ipo';
 export * from './loans';
 export * from './market';
 export * from './money';
@@ -25,4 +27,5 @@ export const API = {
   ...moneyCalls,
   ...loanCalls,
   ...tradingCalls,
+  ...ipoCalls,
 } satisfies Record<string, CallDef>;
