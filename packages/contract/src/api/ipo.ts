@@ -8,6 +8,9 @@ import { zOptionalPassword } from './money';
 /** SPEC §5 new share listing: upcoming → subscribing → closed (lottery) → listed. */
 export const NEW_SHARE_STATES = ['upcoming', 'subscribing', 'closed', 'listed'] as const;
 export type NewShareState = (typeof NEW_SHARE_STATES)[number];
+/** The list filter: a state, or `ended` (closed or listed: the screen's third list). */
+export const NEW_SHARE_LIST_STATES = [...NEW_SHARE_STATES, 'ended'] as const;
+export type NewShareListState = (typeof NEW_SHARE_LIST_STATES)[number];
 
 /**
  * SPEC §5 subscription: applied → won | not_won (released); won → paid | waived | failed (deadline
@@ -121,9 +124,9 @@ export type LotteryProofView = z.infer<typeof zLotteryProof>;
 export const newStockListCall = defineCall({
   path: '/trade/newstocklist',
   summary:
-    'New shares of the market `type`, by state (upcoming, subscribing, closed, listed), with my subscription',
+    'New shares of the market `type`, by state (upcoming, subscribing, closed, listed; `ended` = closed or listed), with my subscription',
   auth: true,
-  request: withType({ state: z.enum(NEW_SHARE_STATES).optional(), page: zPage, size: zSize }),
+  request: withType({ state: z.enum(NEW_SHARE_LIST_STATES).optional(), page: zPage, size: zSize }),
   response: zPaged(zNewShare),
 });
 

@@ -6,6 +6,7 @@ import {
   MARKET_TIMEZONE,
   type Market,
   minorToDecimal,
+  type NewShareListState,
   type NewShareState,
   type NewShareView,
   type ParsedRequestOf,
@@ -171,11 +172,12 @@ async function decorate(ctx: IpoContext, shares: NewShare[], userId: number, lan
 export async function listShares(
   ctx: IpoContext,
   userId: number,
-  input: { type: Market; state?: NewShareState | undefined; page: number; size: number },
+  input: { type: Market; state?: NewShareListState | undefined; page: number; size: number },
   language: Language,
 ) {
   let query = ctx.db.selectFrom('new_shares').where('market', '=', input.type);
-  if (input.state) query = query.where('state', '=', input.state);
+  if (input.state === 'ended') query = query.where('state', 'in', ['closed', 'listed']);
+  else if (input.state) query = query.where('state', '=', input.state);
   const [rows, total] = await Promise.all([
     query
       .selectAll()
