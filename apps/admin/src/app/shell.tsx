@@ -13,6 +13,7 @@ const AREAS = [
   'reviews',
   'users',
   'adjustments',
+  'newshares',
   'news',
   'messages',
   'config',

@@ -53,7 +53,8 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'config',
     'audit',
     'operators',
+    'newshares',
   ]),
   reviewer: new Set(['dashboard', 'reviews']),
-  operator: new Set(['dashboard', 'news', 'messages', 'config']),
+  operator: new Set(['dashboard', 'newshares', 'news', 'messages', 'config']),
 };
