@@ -29,7 +29,7 @@ export function rerunMatches(proof: LotteryProof): boolean {
   );
 }
 
-function Proof({ proof }: { proof: LotteryProof }) {
+function Proof({ proof, timeZone }: { proof: LotteryProof; timeZone?: string | undefined }) {
   const { t } = useTranslation('ipo');
   const language = useLanguage();
   const [rerun, setRerun] = useState<boolean | null>(null);
@@ -56,7 +56,9 @@ function Proof({ proof }: { proof: LotteryProof }) {
           {t('lottery.winners')}
         </List.Item>
         {proof.drawnAt && (
-          <List.Item extra={<span className="kb-num">{formatDateTime(proof.drawnAt, language)}</span>}>
+          <List.Item
+            extra={<span className="kb-num">{formatDateTime(proof.drawnAt, language, timeZone)}</span>}
+          >
             {t('field.lotteryAt')}
           </List.Item>
         )}
@@ -107,7 +109,7 @@ export default function LotteryPage() {
         })}
       </p>
     );
-  else body = <Proof proof={proof.data} />;
+  else body = <Proof proof={proof.data} timeZone={share.data?.timeZone} />;
   return (
     <Page
       header={<PageHeader title={`${t('lotteryTitle')} ${proof.data?.code ?? ''}`} backTo={PATHS.newShare} />}

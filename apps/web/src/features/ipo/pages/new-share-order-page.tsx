@@ -1,3 +1,4 @@
+import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { Button, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +146,11 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
       <List>
         <List.Item
           title={<span className="kb-num">{sub.orderNo}</span>}
-          description={<span className="kb-num">{formatDateTime(sub.createdAt, language)}</span>}
+          description={
+            <span className="kb-num">
+              {formatDateTime(sub.createdAt, language, MARKET_TIMEZONE[sub.market])}
+            </span>
+          }
           extra={<span data-testid="subscription-state">{t(`sub.${sub.state}`)}</span>}
           onClick={() => navigate(`${PATHS.newShareInfo}?id=${sub.shareId}`)}
         >
@@ -181,7 +186,13 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
             <List.Item extra={<MoneyText value={sub.paidAmount} currency={sub.currency} />}>
               {t('field.paidAmount')}
             </List.Item>
-            <List.Item extra={<span className="kb-num">{formatDateTime(sub.payUntil, language)}</span>}>
+            <List.Item
+              extra={
+                <span className="kb-num">
+                  {formatDateTime(sub.payUntil, language, MARKET_TIMEZONE[sub.market])}
+                </span>
+              }
+            >
               {t('field.payUntil')}
             </List.Item>
           </>

@@ -1,6 +1,6 @@
 import { MARKET_CURRENCY } from '@kabuto/contract';
 import { Dialog, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
-import { UnorderedListOutline } from 'antd-mobile-icons';
+import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -139,8 +139,14 @@ function Subscriptions() {
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
         <SummaryItem label={t('positions.subscription.all')}>
-          <button type="button" className="kb-link-button" onClick={() => navigate(PATHS.newShareOrder)}>
-            {t('positions.subscription.all')}
+          <button
+            type="button"
+            className="kb-link-button"
+            aria-label={t('positions.subscription.all')}
+            onClick={() => navigate(PATHS.newShareOrder)}
+            data-testid="positions-ipo-records"
+          >
+            <RightOutline />
           </button>
         </SummaryItem>
       </section>
