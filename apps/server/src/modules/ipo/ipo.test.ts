@@ -387,11 +387,30 @@ describe('from subscription to listing day', () => {
     expect(kinds.map((k) => k.kind)).toContain('ipo_allot');
     const lottery = await t.ctx.db
       .selectFrom('messages')
-      .select('kind')
+      .select('template')
       .where('user_id', '=', p.userId)
       .where('kind', '=', 'lottery')
+      .orderBy('id')
       .execute();
-    expect(lottery.length).toBeGreaterThanOrEqual(3);
+    expect(lottery.map((m) => (m.template as { key: string }).key)).toEqual([
+      'ipo_won',
+      'ipo_paid',
+      'ipo_listed',
+    ]);
+    const declined = await t.ctx.db
+      .selectFrom('messages')
+      .select('template')
+      .where('user_id', '=', a.userId)
+      .where('kind', '=', 'lottery')
+      .orderBy('id')
+      .execute();
+    expect(declined.map((m) => m.template)).toEqual([
+      expect.objectContaining({ key: 'ipo_won' }),
+      {
+        key: 'ipo_waived',
+        params: { code: { text: share.body.code }, amount: { money: aSub.wonAmount, currency: 'JPY' } },
+      },
+    ]);
   });
 });
 

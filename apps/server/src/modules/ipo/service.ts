@@ -5,6 +5,7 @@ import {
   MARKET_CURRENCY,
   MARKET_TIMEZONE,
   type Market,
+  type MessageParam,
   minorToDecimal,
   type NewShareListState,
   type NewShareState,
@@ -24,9 +25,9 @@ import { orderNoFor, placeHold, releaseHold, settleHold } from '../../ledger/led
 import { randomFor } from '../../market/random';
 import type { MarketService } from '../../market/types';
 import { listingSpec } from '../../market/universe';
-import { i18n, isUniqueViolation } from '../identity/common';
+import { isUniqueViolation } from '../identity/common';
 import type { MarketData } from '../market/routes';
-import { type I18nText, messages } from '../messages/service';
+import { messages, moneyParam, type OutgoingMessage } from '../messages/service';
 import { takeFundLock } from '../money/common';
 import type { TradingPort } from '../trading/routes';
 import type { Draw, NewShare, Subscription } from './tables';
@@ -388,7 +389,7 @@ async function release(
     .where('id', '=', sub.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await messages.send(trx, releaseMessage(row, share, state), now);
+  await messages.send(trx, releaseMessage(sub, share, state), now);
   return row;
 }
 
@@ -736,81 +737,30 @@ async function listShare(ctx: IpoContext, shareId: number, now: Date): Promise<n
 }
 
 // ---------------------------------------------------------------------------------------------
-// Messages (SPEC §6.6: lottery results).
+// Messages (SPEC §6.6: lottery results), from the catalogue (packages/contract messages.ts).
 
-const amountText = (minor: number, share: NewShare) =>
-  `${money(minor, currencyOf(share))} ${currencyOf(share)}`;
+type IpoMessageKey = 'ipo_won' | 'ipo_paid' | 'ipo_not_won' | 'ipo_waived' | 'ipo_failed' | 'ipo_listed';
 
-function wonMessage(
+function ipoMessage(
+  key: IpoMessageKey,
   sub: Subscription,
   share: NewShare,
-): { userId: number; kind: string; title: I18nText; body: I18nText } {
-  const due = share.pay_until.toISOString();
-  return {
-    userId: sub.user_id,
-    kind: 'lottery',
-    title: i18n('新股中签', 'New share won', 'IPO当選'),
-    body: i18n(
-      `您申购的 ${share.name.cn}（${share.code}）中签 ${sub.won_quantity} 股，应缴 ${amountText(sub.won_minor, share)}，请在 ${due} 前缴款或放弃。`,
-      `Your subscription to ${share.name.us} (${share.code}) won ${sub.won_quantity} shares. ${amountText(sub.won_minor, share)} is due: pay or decline before ${due}.`,
-      `${share.name.jp}（${share.code}）の抽選で ${sub.won_quantity} 株当選しました。${amountText(sub.won_minor, share)} を ${due} までに購入または辞退してください。`,
-    ),
-  };
+  figures: { amountMinor?: number; quantity?: number },
+): OutgoingMessage {
+  const params: Record<string, MessageParam> = { code: { text: share.code } };
+  if (figures.amountMinor !== undefined) params.amount = moneyParam(figures.amountMinor, currencyOf(share));
+  if (figures.quantity !== undefined) params.quantity = { count: figures.quantity };
+  if (key === 'ipo_won') params.due = { date: share.pay_until.toISOString() };
+  if (key === 'ipo_listed') params.price = { price: new Decimal(share.price).toFixed() };
+  return { userId: sub.user_id, kind: 'lottery', template: { key, params } };
 }
 
-function paidMessage(sub: Subscription, share: NewShare) {
-  return {
-    userId: sub.user_id,
-    kind: 'lottery',
-    title: i18n('新股已缴款', 'New share paid', 'IPO購入申込完了'),
-    body: i18n(
-      `您已为 ${share.code} 的 ${sub.won_quantity} 股缴款 ${amountText(sub.paid_minor, share)}，上市日将转为持仓。`,
-      `You paid ${amountText(sub.paid_minor, share)} for ${sub.won_quantity} shares of ${share.code}; they become a holding on listing day.`,
-      `${share.code} の ${sub.won_quantity} 株について ${amountText(sub.paid_minor, share)} を購入しました。上場日に保有ポジションになります。`,
-    ),
-  };
-}
-
+const wonMessage = (sub: Subscription, share: NewShare) =>
+  ipoMessage('ipo_won', sub, share, { amountMinor: sub.won_minor, quantity: sub.won_quantity });
+const paidMessage = (sub: Subscription, share: NewShare) =>
+  ipoMessage('ipo_paid', sub, share, { amountMinor: sub.paid_minor, quantity: sub.won_quantity });
+const listedMessage = (sub: Subscription, share: NewShare) =>
+  ipoMessage('ipo_listed', sub, share, { quantity: sub.won_quantity });
 function releaseMessage(sub: Subscription, share: NewShare, state: 'not_won' | 'waived' | 'failed') {
-  const texts = {
-    not_won: [
-      i18n('新股未中签', 'New share not won', 'IPO落選'),
-      i18n(
-        `您申购的 ${share.code} 未中签，冻结资金 ${amountText(sub.amount_minor, share)} 已解冻。`,
-        `Your subscription to ${share.code} was not drawn; the frozen ${amountText(sub.amount_minor, share)} is released.`,
-        `${share.code} の抽選は落選となりました。拘束金 ${amountText(sub.amount_minor, share)} を解除しました。`,
-      ),
-    ],
-    waived: [
-      i18n('已放弃认购', 'Allotment declined', '購入を辞退しました'),
-      i18n(
-        `您已放弃 ${share.code} 的中签股份，冻结资金已解冻。`,
-        `You declined the shares of ${share.code} you won; the frozen funds are released.`,
-        `${share.code} の当選株を辞退しました。拘束金を解除しました。`,
-      ),
-    ],
-    failed: [
-      i18n('缴款逾期', 'Payment deadline passed', '購入期限切れ'),
-      i18n(
-        `${share.code} 的中签股份未在期限前缴款，认购失效，冻结资金已解冻。`,
-        `The shares of ${share.code} you won were not paid by the deadline; the allotment lapsed and the frozen funds are released.`,
-        `${share.code} の当選株は期限までに購入されなかったため失効し、拘束金を解除しました。`,
-      ),
-    ],
-  } as const;
-  const [title, body] = texts[state];
-  return { userId: sub.user_id, kind: 'lottery', title, body };
-}
-
-function listedMessage(sub: Subscription, share: NewShare) {
-  return {
-    userId: sub.user_id,
-    kind: 'lottery',
-    title: i18n('新股上市', 'New share listed', '新規上場'),
-    body: i18n(
-      `${share.code} 今日上市，您的 ${sub.won_quantity} 股已按申购价转为持仓。`,
-      `${share.code} listed today; your ${sub.won_quantity} shares are now a holding at the subscription price.`,
-      `${share.code} は本日上場しました。${sub.won_quantity} 株が申込価格で保有ポジションになりました。`,
-    ),
-  };
+  return ipoMessage(`ipo_${state}`, sub, share, { amountMinor: frozenMinor(sub) });
 }
