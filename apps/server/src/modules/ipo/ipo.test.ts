@@ -81,6 +81,7 @@ const subscribe = (session: Session, id: number, quantity: unknown, headers?: Re
   );
 
 type SubView = {
+  wonAmount: string;
   id: number;
   state: string;
   wonQuantity: number;
