@@ -57,6 +57,9 @@ export type NewShareInput = z.output<typeof newShareInput>;
 export function listingProblem(input: NewShareInput): string | null {
   const t = (s: string) => new Date(s).getTime();
   if (input.minQuantity > input.maxQuantity) return 'minQuantity';
+  // Applications and the draw are in units of the minimum (service.ts lotOf).
+  if (input.maxQuantity % input.minQuantity !== 0) return 'maxQuantity';
+  if (input.offeredQuantity % input.minQuantity !== 0) return 'offeredQuantity';
   const price = new Decimal(input.price);
   if (price.lte(0) || price.decimalPlaces() > PRICE_DECIMALS[input.market]) return 'price';
   if (!(t(input.opensAt) < t(input.closesAt))) return 'closesAt';

@@ -135,6 +135,7 @@ describe('listing (back office)', () => {
     expect(listed.body.state).toBe('upcoming');
     expect((await listShare({ code: listed.body.code })).status).toBe(409);
     expect((await listShare({ code: '7203' })).status).toBe(409);
+    expect((await listShare({ maxQuantity: 950 })).body).toMatchObject({ field: 'maxQuantity' });
     const bad = await listShare({}, { closes: 3 * DAY, lottery: 2 * DAY });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ field: 'lotteryAt' });
@@ -186,10 +187,11 @@ describe('subscription refusals (SPEC §7): each answers its key and moves nothi
     const user = await investor();
     const { body } = await listShare();
     const before = await snapshot(user.userId);
-    for (const q of [99, 1_001, '', '0', '150.5'])
+    for (const q of [99, 1_001, 150, '', '0', '150.5'])
       expect((await subscribe(user, body.id, q)).msg, String(q)).toMatch(/quantity_invalid|bad_request/);
     expect((await subscribe(user, body.id, 99)).msg).toBe('quantity_invalid');
     expect((await subscribe(user, body.id, 1_001)).msg).toBe('quantity_invalid');
+    expect((await subscribe(user, body.id, 150)).msg).toBe('quantity_invalid');
     expect((await subscribe(user, 999_999, 100)).msg).toBe('product_missing');
     expect(await snapshot(user.userId)).toEqual(before);
   });

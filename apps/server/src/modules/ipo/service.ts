@@ -33,8 +33,12 @@ import type { TradingPort } from '../trading/routes';
 import type { Draw, NewShare, Subscription } from './tables';
 import './tables';
 
-/** Each whole share is one lot (SPEC §6.3: 1 lot = 1 share). */
-export const IPO_LOT_SIZE = 1;
+/**
+ * The unit of a new share's applications and draw is its minimum quantity (as an IPO's trading
+ * unit, e.g. 100 shares in Japan): a quantity is a whole number of units and each unit applied for
+ * is one ticket, which keeps a large offering's draw within bounds (docs/decisions.md).
+ */
+export const lotOf = (share: Pick<NewShare, 'min_quantity'>) => share.min_quantity;
 /** How often the jobs runner looks for a share whose moment has come (each applied within 10 s). */
 export const IPO_ADVANCE_MS = 5_000;
 /** The text the seed of a draw is the SHA-256 of (SPEC §0.7). */
@@ -203,14 +207,20 @@ export async function shareInfo(ctx: IpoContext, userId: number, id: number, lan
   return (await decorate(ctx, [share], userId, language))[0]!;
 }
 
-/** A quantity as typed: whole, within the share's minimum and cap, else `quantity_invalid`. */
+/** A quantity as typed: whole units, within the share's minimum and cap, else `quantity_invalid`. */
 export function parseQuantity(text: string, share: Pick<NewShare, 'min_quantity' | 'max_quantity'>): number {
   const quantity = /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(quantity) || quantity < share.min_quantity || quantity > share.max_quantity)
+  if (
+    !Number.isSafeInteger(quantity) ||
+    quantity < share.min_quantity ||
+    quantity > share.max_quantity ||
+    quantity % lotOf(share) !== 0
+  )
     throw new DomainError('quantity_invalid', {
       field: 'quantity',
       min: share.min_quantity,
       max: share.max_quantity,
+      step: lotOf(share),
     });
   return quantity;
 }
@@ -414,7 +424,7 @@ export async function lotteryProof(ctx: IpoContext, userId: number, shareId: num
     inputsDigest: draw?.inputs_digest ?? null,
     algorithm: draw?.algorithm ?? null,
     offeredShares: draw?.offered_quantity ?? share.offered_quantity,
-    lotSize: draw?.lot_size ?? IPO_LOT_SIZE,
+    lotSize: draw?.lot_size ?? lotOf(share),
     applications: (draw?.applications ?? []).map(([id, quantity]) => ({ id, quantity })),
     winners: (draw?.winners ?? []).map(([id, allottedShares]) => ({ id, allottedShares })),
     myApplicationId: mine?.id ?? null,
@@ -574,7 +584,7 @@ export async function runDraw(ctx: AppContext, shareId: number, now: Date): Prom
       share.id,
       applications.map((a) => a.id),
     );
-    const input = { seed, offeredShares: share.offered_quantity, lotSize: IPO_LOT_SIZE, applications };
+    const input = { seed, offeredShares: share.offered_quantity, lotSize: lotOf(share), applications };
     const result = drawLottery(input);
     await trx
       .insertInto('ipo_draws')
@@ -584,7 +594,7 @@ export async function runDraw(ctx: AppContext, shareId: number, now: Date): Prom
         inputs_digest: result.inputsDigest,
         algorithm: LOTTERY_ALGORITHM,
         offered_quantity: share.offered_quantity,
-        lot_size: IPO_LOT_SIZE,
+        lot_size: lotOf(share),
         applications: JSON.stringify(applications.map((a) => [a.id, a.quantity])),
         winners: JSON.stringify(result.winners.map((w) => [w.id, w.allottedShares])),
         drawn_at: now,

@@ -115,7 +115,11 @@ function SubscribeForm({ share }: { share: NewShare }) {
   const [quantity, setQuantity] = useState(share.minQuantity);
   const currency = MARKET_CURRENCY[share.market];
   const amount = new Decimal(share.price).times(quantity).toFixed();
-  const valid = Number.isInteger(quantity) && quantity >= share.minQuantity && quantity <= share.maxQuantity;
+  const valid =
+    Number.isInteger(quantity) &&
+    quantity >= share.minQuantity &&
+    quantity <= share.maxQuantity &&
+    quantity % share.minQuantity === 0;
 
   const submit = async () => {
     const confirmed = await confirmDialog({
