@@ -1,4 +1,4 @@
-import { drawLottery } from '@kabuto/domain';
+import { drawLottery, roundToTick } from '@kabuto/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -12,7 +12,7 @@ import {
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
 import { seedDemoShares } from './demo';
-import type { IpoContext } from './service';
+import { type IpoContext, relistAll } from './service';
 
 const FUND_PASSWORD = 'fund1234';
 const HOUR = 3_600_000;
@@ -438,6 +438,22 @@ describe('the demo', () => {
       expect(rows.map((r) => r.market)).toEqual(expect.arrayContaining(['usd', 'cny']));
       expect(demo.ctx.market.quote('5593')).not.toBeNull();
       expect(await demo.ctx.db.selectFrom('ipo_draws').select('share_id').execute()).toHaveLength(2);
+      // At a start, a node whose market does not know the listed share yet lists it again.
+      const relisted: Array<{ code: string; referencePrice: string }> = [];
+      const fresh: IpoContext = {
+        ...ctx,
+        market: Object.assign(Object.create(ctx.market), { instrument: () => null }),
+        marketData: { ...ctx.marketData, list: (spec) => void relisted.push(spec) },
+      };
+      expect(await relistAll(fresh)).toBe(1);
+      const first = await demo.ctx.db
+        .selectFrom('new_shares')
+        .select('first_price')
+        .where('code', '=', '5593')
+        .executeTakeFirstOrThrow();
+      expect(relisted).toEqual([
+        expect.objectContaining({ code: '5593', referencePrice: roundToTick('jpy', first.first_price!) }),
+      ]);
     } finally {
       await demo.close();
     }

@@ -491,7 +491,7 @@ export function listInMarket(ctx: IpoContext, share: NewShare): void {
         jp: share.name.jp ?? share.code,
       },
       sector: share.sector,
-      referencePrice: new Decimal(share.first_price).toFixed(),
+      referencePrice: roundToTick(share.market, share.first_price),
       sharesOutstanding: share.shares_outstanding,
     }),
   );
