@@ -18,6 +18,7 @@ export type ModuleName =
   | 'loans'
   | 'trading'
   | 'block'
+  | 'ipo'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;

@@ -84,6 +84,9 @@ export const LEDGER_KINDS = [
   'block_freeze',
   'block_allot',
   'block_release',
+  'ipo_freeze',
+  'ipo_release',
+  'ipo_allot',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -14,6 +14,7 @@ const AREAS = [
   'users',
   'adjustments',
   'block',
+  'newshares',
   'news',
   'messages',
   'config',

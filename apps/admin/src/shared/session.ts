@@ -54,7 +54,8 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'config',
     'audit',
     'operators',
+    'newshares',
   ]),
   reviewer: new Set(['dashboard', 'reviews']),
-  operator: new Set(['dashboard', 'block', 'news', 'messages', 'config']),
+  operator: new Set(['dashboard', 'block', 'newshares', 'news', 'messages', 'config']),
 };

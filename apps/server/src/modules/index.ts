@@ -5,6 +5,7 @@ import { backofficeModule } from './backoffice/routes';
 import { blockModule } from './block/routes';
 import { clockModule } from './clock/routes';
 import { identityModule } from './identity/routes';
+import { ipoModule } from './ipo/routes';
 import { loansModule } from './loans/routes';
 import { marketModule } from './market/routes';
 import { messagesModule } from './messages/routes';
@@ -34,5 +35,6 @@ export const modules: Module[] = [
   moneyModule,
   loansModule,
   blockModule,
+  ipoModule,
   backofficeModule,
 ];

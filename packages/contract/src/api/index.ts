@@ -2,6 +2,7 @@ import { blockCalls } from './block';
 import { coreCalls } from './core';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
+import { ipoCalls } from './ipo';
 import { loanCalls } from './loans';
 import { marketCalls } from './market';
 import { moneyCalls } from './money';
@@ -12,6 +13,7 @@ export * from './block';
 export * from './core';
 export * from './define';
 export * from './identity';
+export * from './ipo';
 export * from './loans';
 export * from './market';
 export * from './money';
@@ -28,4 +30,5 @@ export const API = {
   ...loanCalls,
   ...tradingCalls,
   ...blockCalls,
+  ...ipoCalls,
 } satisfies Record<string, CallDef>;
