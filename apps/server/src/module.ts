@@ -18,6 +18,8 @@ export type ModuleName =
   | 'loans'
   | 'daytrade'
   | 'trading'
+  | 'block'
+  | 'ipo'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;

@@ -112,6 +112,34 @@ export const MESSAGE_TEMPLATES = {
       body: 'ご融資 {order} は返済期限を過ぎました。お早めにご返済ください。延滞は信用スコアを下げます。',
     },
   },
+  block_approved: {
+    cn: {
+      title: '大宗交易申请已通过',
+      body: '您的大宗交易申请 {order}（{code}，{quantity} 股，价格 {price}）已通过，已按大宗价格建立持仓，金额 {amount}。',
+    },
+    us: {
+      title: 'Block trade approved',
+      body: 'Your block trade {order} ({quantity} × {code} at {price}) was approved; the position is open at the block price for {amount}.',
+    },
+    jp: {
+      title: 'ブロック取引が承認されました',
+      body: 'ブロック取引 {order}（{code} {quantity} 株、価格 {price}）が承認され、ブロック価格で建玉が作成されました。金額 {amount}。',
+    },
+  },
+  block_rejected: {
+    cn: {
+      title: '大宗交易申请未通过',
+      body: '您的大宗交易申请 {order} 未通过，冻结资金已退回可用余额。原因：{reason}。',
+    },
+    us: {
+      title: 'Block trade not approved',
+      body: 'Your block trade {order} was not approved; the frozen funds are back in your available balance. Reason: {reason}.',
+    },
+    jp: {
+      title: 'ブロック取引は承認されませんでした',
+      body: 'ブロック取引 {order} は承認されませんでした。拘束資金は利用可能残高に戻りました。理由：{reason}。',
+    },
+  },
   order_filled: {
     cn: { title: '订单成交', body: '订单 {order}：{code} {side} {quantity} 股，成交价 {price}。' },
     us: { title: 'Order filled', body: 'Order {order}: {side} {quantity} × {code} filled at {price}.' },
@@ -146,6 +174,75 @@ export const MESSAGE_TEMPLATES = {
     jp: {
       title: '注文が失効しました',
       body: '指値注文 {order}（{code} {quantity} 株、指値 {price}）は大引けまでに約定せず失効しました。拘束資金は解放されました。',
+    },
+  },
+  ipo_won: {
+    cn: {
+      title: '新股中签',
+      body: '您申购的 {code} 中签 {quantity} 股，应缴 {amount}，请在 {due} 前缴款或放弃。',
+    },
+    us: {
+      title: 'New share won',
+      body: 'Your subscription to {code} won {quantity} shares. {amount} is due: pay or decline before {due}.',
+    },
+    jp: {
+      title: 'IPO当選',
+      body: '{code} の抽選で {quantity} 株当選しました。{amount} を {due} までに購入または辞退してください。',
+    },
+  },
+  ipo_paid: {
+    cn: { title: '新股已缴款', body: '您已为 {code} 的 {quantity} 股缴款 {amount}，上市日将转为持仓。' },
+    us: {
+      title: 'New share paid',
+      body: 'You paid {amount} for {quantity} shares of {code}; they become a holding on listing day.',
+    },
+    jp: {
+      title: 'IPO購入完了',
+      body: '{code} の {quantity} 株について {amount} を購入しました。上場日に保有ポジションになります。',
+    },
+  },
+  ipo_not_won: {
+    cn: { title: '新股未中签', body: '您申购的 {code} 未中签，冻结资金 {amount} 已解冻。' },
+    us: {
+      title: 'New share not won',
+      body: 'Your subscription to {code} was not drawn; the frozen {amount} is released.',
+    },
+    jp: { title: 'IPO落選', body: '{code} の抽選は落選となりました。拘束金 {amount} を解除しました。' },
+  },
+  ipo_waived: {
+    cn: { title: '已放弃认购', body: '您已放弃 {code} 的中签股份，冻结资金 {amount} 已解冻。' },
+    us: {
+      title: 'Allotment declined',
+      body: 'You declined the shares of {code} you won; the frozen {amount} is released.',
+    },
+    jp: {
+      title: '購入を辞退しました',
+      body: '{code} の当選株を辞退しました。拘束金 {amount} を解除しました。',
+    },
+  },
+  ipo_failed: {
+    cn: {
+      title: '缴款逾期',
+      body: '{code} 的中签股份未在期限前缴款，认购失效，冻结资金 {amount} 已解冻。',
+    },
+    us: {
+      title: 'Payment deadline passed',
+      body: 'The shares of {code} you won were not paid by the deadline; the allotment lapsed and the frozen {amount} is released.',
+    },
+    jp: {
+      title: '購入期限切れ',
+      body: '{code} の当選株は期限までに購入されなかったため失効し、拘束金 {amount} を解除しました。',
+    },
+  },
+  ipo_listed: {
+    cn: { title: '新股上市', body: '{code} 今日上市，您的 {quantity} 股已按申购价 {price} 转为持仓。' },
+    us: {
+      title: 'New share listed',
+      body: '{code} listed today; your {quantity} shares are now a holding at the subscription price {price}.',
+    },
+    jp: {
+      title: '新規上場',
+      body: '{code} は本日上場しました。{quantity} 株が申込価格 {price} で保有ポジションになりました。',
     },
   },
   daytrade_approved: {

@@ -1,5 +1,6 @@
 export * from './adjustment';
 export * from './bars';
+export * from './block';
 export * from './calendar';
 export * from './credit';
 export * from './eligibility';

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawLottery, type LotteryInput, lotteryInputsText, Xoshiro128StarStar } from './lottery';
+import {
+  drawLottery,
+  type LotteryInput,
+  lotteryInputsText,
+  lotterySeed,
+  Xoshiro128StarStar,
+} from './lottery';
 import { sha256Hex } from './sha256';
 
 const input: LotteryInput = {
@@ -168,6 +174,39 @@ describe('IPO lottery', () => {
       fc.property(lotteries, (lottery) => {
         expect(drawLottery(copyOf(lottery))).toEqual(drawLottery(lottery));
       }),
+    );
+  });
+});
+
+describe('the seed of a draw', () => {
+  it('is a hash of the share id and the sorted application ids', () => {
+    expect(lotterySeed(7, [3, 1, 2])).toBe(sha256Hex('kabuto-ipo-seed/1:7:1,2,3'));
+    expect(lotterySeed(7, [1, 2, 3])).toBe(lotterySeed(7, [3, 2, 1]));
+    expect(lotterySeed(7, [1, 2, 3])).not.toBe(lotterySeed(8, [1, 2, 3]));
+    expect(lotterySeed(7, [1, 2, 3])).not.toBe(lotterySeed(7, [1, 2, 4]));
+  });
+
+  it('property: winners are always applicants, within the offer and their quantity, for the derived seed', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000 }),
+        applications,
+        fc.integer({ min: 0, max: 5_000 }),
+        (id, apps, offered) => {
+          const seed = lotterySeed(
+            id,
+            apps.map((a) => a.id),
+          );
+          const { winners } = drawLottery({ seed, offeredShares: offered, lotSize: 1, applications: apps });
+          const applied = new Map(apps.map((a) => [a.id, a.quantity]));
+          expect(winners.reduce((s, w) => s + w.allottedShares, 0)).toBeLessThanOrEqual(offered);
+          for (const w of winners) {
+            expect(applied.has(w.id)).toBe(true);
+            expect(w.allottedShares).toBeLessThanOrEqual(applied.get(w.id)!);
+            expect(Number.isInteger(w.allottedShares)).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

@@ -167,3 +167,13 @@ function ownerOf(ticketEnd: readonly number[], ticket: number): number {
   }
   return low;
 }
+
+/**
+ * The seed of a new share's draw: SHA-256 of data fixed before the draw (the share's id and the
+ * ids of its applications, sorted), so nobody can choose it once the applications are in.
+ * Text hashed: `kabuto-ipo-seed/1:<shareId>:<id>,<id>,…`.
+ */
+export function lotterySeed(shareId: number, applicationIds: readonly number[]): string {
+  const ids = [...applicationIds].sort((a, b) => a - b).join(',');
+  return sha256Hex(`kabuto-ipo-seed/1:${shareId}:${ids}`);
+}

@@ -9,10 +9,12 @@ import 'dayjs/locale/zh-cn';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
 import { LoginPage } from '../features/auth/login-page';
+import { BlockPage } from '../features/block/block-page';
 import { MessagesPage } from '../features/content/messages-page';
 import { NewsPage } from '../features/content/news-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DayTradesPage } from '../features/daytrade/daytrades-page';
+import { NewSharesPage } from '../features/newshares/newshares-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
 import { ConfigPage } from '../features/settings/config-page';
@@ -45,6 +47,8 @@ const PAGES: Array<{ area: string; path: string; element: React.ReactNode }> = [
   { area: 'users', path: '/users', element: <UsersPage /> },
   { area: 'users', path: '/users/:id', element: <UserPage /> },
   { area: 'adjustments', path: '/adjustments', element: <AdjustmentsPage /> },
+  { area: 'block', path: '/block', element: <BlockPage /> },
+  { area: 'newshares', path: '/newshares', element: <NewSharesPage /> },
   { area: 'news', path: '/news', element: <NewsPage /> },
   { area: 'messages', path: '/messages', element: <MessagesPage /> },
   { area: 'config', path: '/config', element: <ConfigPage /> },

@@ -14,6 +14,8 @@ const AREAS = [
   'daytrades',
   'users',
   'adjustments',
+  'block',
+  'newshares',
   'news',
   'messages',
   'config',

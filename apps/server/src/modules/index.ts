@@ -2,9 +2,11 @@ import { jobsModule } from '../jobs/module';
 import type { Module } from '../module';
 import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
+import { blockModule } from './block/routes';
 import { clockModule } from './clock/routes';
 import { dayTradeModule } from './daytrade/routes';
 import { identityModule } from './identity/routes';
+import { ipoModule } from './ipo/routes';
 import { loansModule } from './loans/routes';
 import { marketModule } from './market/routes';
 import { messagesModule } from './messages/routes';
@@ -33,6 +35,8 @@ export const modules: Module[] = [
   tradingModule,
   moneyModule,
   loansModule,
+  blockModule,
+  ipoModule,
   dayTradeModule,
   backofficeModule,
 ];

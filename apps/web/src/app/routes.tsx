@@ -1,7 +1,9 @@
 import { routes as authRoutes } from '../features/auth/routes';
+import { routes as blockRoutes } from '../features/block/routes';
 import { routes as daytradeRoutes } from '../features/daytrade/routes';
 import { routes as homeRoutes } from '../features/home/routes';
 import { routes as identityRoutes } from '../features/identity/routes';
+import { routes as ipoRoutes } from '../features/ipo/routes';
 import { routes as marketRoutes } from '../features/market/routes';
 import { routes as mineRoutes } from '../features/mine/routes';
 import { routes as moneyRoutes } from '../features/money/routes';
@@ -20,7 +22,9 @@ export const appRoutes: readonly AppRoute[] = [
   ...tradingRoutes,
   ...identityRoutes,
   ...moneyRoutes,
+  ...blockRoutes,
   ...marketRoutes,
   ...newsRoutes,
+  ...ipoRoutes,
   ...daytradeRoutes,
 ];

@@ -1,17 +1,21 @@
+import { blockCalls } from './block';
 import { coreCalls } from './core';
 import { dayTradeCalls } from './daytrade';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
+import { ipoCalls } from './ipo';
 import { loanCalls } from './loans';
 import { marketCalls } from './market';
 import { moneyCalls } from './money';
 import { newsCalls } from './news';
 import { tradingCalls } from './trading';
 
+export * from './block';
 export * from './core';
 export * from './daytrade';
 export * from './define';
 export * from './identity';
+export * from './ipo';
 export * from './loans';
 export * from './market';
 export * from './money';
@@ -27,5 +31,7 @@ export const API = {
   ...moneyCalls,
   ...loanCalls,
   ...tradingCalls,
+  ...blockCalls,
+  ...ipoCalls,
   ...dayTradeCalls,
 } satisfies Record<string, CallDef>;

@@ -12,6 +12,8 @@ import * as m0201 from './0201_reviews_holds';
 import * as m0210 from './0210_loans';
 import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
+import * as m0400 from './0400_ipo';
+import * as m0410 from './0410_block';
 import * as m0430 from './0430_daytrade';
 import * as m0500 from './0500_backoffice';
 import * as m0501 from './0501_operator_idle';
@@ -36,6 +38,8 @@ export const migrations: Record<string, Migration> = {
   '0210_loans': m0210,
   '0300_trading': m0300,
   '0301_position_id_blocks': m0301,
+  '0410_block': m0410,
+  '0400_ipo': m0400,
   '0430_daytrade': m0430,
   '0500_backoffice': m0500,
   '0501_operator_idle': m0501,

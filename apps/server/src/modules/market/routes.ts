@@ -12,6 +12,7 @@ import { marketSettings } from '../../market/options';
 import { InMemoryMarket } from '../../market/service';
 import { barStore } from '../../market/store';
 import type { Instrument, MarketService } from '../../market/types';
+import type { InstrumentSpec } from '../../market/universe';
 import { QuoteHub } from '../../market/ws-hub';
 import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
@@ -29,6 +30,8 @@ export interface MarketData {
   feed: SimulatedFeed | null;
   /** Whether this node runs the feed (holds the leader lock). */
   leader: boolean;
+  /** Lists an instrument at run time (a new share on its listing day): quoted, searched and ticked by the feed. */
+  list(spec: InstrumentSpec): void;
 }
 
 /** The quote stream in the API document (app.ts adds it: WebSocket routes are hidden from the generator). */
@@ -91,6 +94,11 @@ export const marketModule = defineModule(
       bus: null,
       feed: null,
       leader: false,
+      list(spec) {
+        market.list(spec);
+        // The feed steps over this same array, so the new instrument ticks from its next step.
+        if (!settings.specs.some((s) => s.code === spec.code)) settings.specs.push(spec);
+      },
     };
     const ctx: MarketContext = { ...platform, market, marketData };
     app.decorate('market', market);

@@ -30,7 +30,7 @@ export const reasonText = (reason: string | null) => reason ?? '-';
  * figures, or `<kind>_rejected` with the reason; both name the order when there is one.
  */
 export function reviewOutcome(
-  kind: 'deposit' | 'withdrawal' | 'kyc' | 'loan',
+  kind: 'deposit' | 'withdrawal' | 'kyc' | 'loan' | 'block',
   decision: { decision: 'approve' | 'reject'; reason: string | null },
   params: { order?: string; approved?: Record<string, MessageParam> },
 ): MessageContent {

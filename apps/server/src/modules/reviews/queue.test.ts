@@ -1,3 +1,4 @@
+import type { ReviewKindName } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers';
 import { checkInvariant } from '../../ledger/ledger';
@@ -87,13 +88,9 @@ describe('the one review queue (SPEC §5, §9)', () => {
   });
 
   it('refuses to register a kind twice or to queue a kind nobody registered', async () => {
-    expect(t.ctx.reviewQueue.registered().sort()).toEqual([
-      'daytrade',
-      'deposit',
-      'kyc',
-      'loan',
-      'withdrawal',
-    ]);
+    expect(t.ctx.reviewQueue.registered()).toEqual(
+      expect.arrayContaining(['block', 'daytrade', 'deposit', 'kyc', 'loan', 'withdrawal']),
+    );
     expect(() => t.ctx.reviewQueue.register(loanReview)).toThrow(/registered twice/);
     await expect(
       t.ctx.db
@@ -101,7 +98,7 @@ describe('the one review queue (SPEC §5, §9)', () => {
         .execute((trx) =>
           t.ctx.reviewQueue.submit(
             trx,
-            { kind: 'block', subjectId: 1, userId: 1, dueAt: new Date() },
+            { kind: 'unheard' as ReviewKindName, subjectId: 1, userId: 1, dueAt: new Date() },
             new Date(),
           ),
         ),

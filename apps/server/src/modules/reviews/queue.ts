@@ -24,7 +24,7 @@ export interface Decision {
 export interface ReviewKindHooks<Subject extends { id: number; user_id: number }> {
   kind: ReviewKindName;
   /** The kind's own table; its row carries state, reason, reviewer_id and reviewed_at for the user's views. */
-  table: 'deposits' | 'withdrawals' | 'kyc_submissions' | 'loans' | 'day_trades';
+  table: 'deposits' | 'withdrawals' | 'kyc_submissions' | 'loans' | 'block_applications' | 'day_trades';
   /** The business rows of these ids (locked when `forUpdate`, inside the deciding transaction). */
   load(db: Executor, ids: number[], forUpdate: boolean): Promise<Subject[]>;
   /** Fields a reviewer needs beside the item (amounts, images as authorised URLs, …). */

@@ -1,7 +1,9 @@
 import type { authI18n } from '../../features/auth/i18n';
+import type { blockI18n } from '../../features/block/i18n';
 import type { daytradeI18n } from '../../features/daytrade/i18n';
 import type { homeI18n } from '../../features/home/i18n';
 import type { identityI18n } from '../../features/identity/i18n';
+import type { ipoI18n } from '../../features/ipo/i18n';
 import type { marketI18n } from '../../features/market/i18n';
 import type { mineI18n } from '../../features/mine/i18n';
 import type { moneyI18n } from '../../features/money/i18n';
@@ -52,6 +54,8 @@ const featureBundles = {
   money: () => import('../../features/money/i18n').then((m) => m.moneyI18n),
   market: () => import('../../features/market/i18n').then((m) => m.marketI18n),
   news: () => import('../../features/news/i18n').then((m) => m.newsI18n),
+  block: () => import('../../features/block/i18n').then((m) => m.blockI18n),
+  ipo: () => import('../../features/ipo/i18n').then((m) => m.ipoI18n),
   daytrade: () => import('../../features/daytrade/i18n').then((m) => m.daytradeI18n),
 } satisfies Record<string, () => Promise<LoadedBundle>>;
 
@@ -102,6 +106,8 @@ type Bundle =
   | typeof moneyI18n
   | typeof marketI18n
   | typeof newsI18n
+  | typeof blockI18n
+  | typeof ipoI18n
   | typeof daytradeI18n;
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };
 

@@ -33,6 +33,8 @@ export const PATHS = {
   privacy: '/mine/privacy',
   protocol: '/mine/protocol',
   newShare: '/home/newShare',
+  newShareInfo: '/home/newShareInfo',
+  newShareLottery: '/home/newShareLottery',
   blockTrade: '/home/large',
   copyTrading: '/home/qcList',
   dayTrading: '/home/withinDays',

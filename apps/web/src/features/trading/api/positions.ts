@@ -6,6 +6,7 @@ import {
   apiQueryKey,
   invalidateCall,
   nextPageOf,
+  useApiInfiniteQuery,
   useApiMutation,
   useApiQuery,
 } from '../../../shared/api/hooks';
@@ -90,3 +91,7 @@ export function useClosePosition() {
     },
   });
 }
+
+/** My new-share subscriptions (the Subscription tab): each with what it keeps frozen. */
+export const useSubscriptions = () =>
+  useApiInfiniteQuery(API.userNewStockListCall, { size: POSITION_PAGE_SIZE }, { refetchOnMount: 'always' });

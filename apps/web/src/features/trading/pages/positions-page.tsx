@@ -1,6 +1,6 @@
 import { MARKET_CURRENCY } from '@kabuto/contract';
-import { Dialog, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
-import { UnorderedListOutline } from 'antd-mobile-icons';
+import { Dialog, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
+import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import { LoadError } from '../../../shared/ui/load-error';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
-import { useCancelOrder, useEndedPositions, useOpenPositions } from '../api/positions';
+import { useCancelOrder, useEndedPositions, useOpenPositions, useSubscriptions } from '../api/positions';
 import { EndedPositionCard, OpenPositionCard } from '../components/position-card';
 import { isLive, netOfFees, POSITION_TABS, type PositionTab, parsePositionTab } from '../lib/position-view';
 import type { Position } from '../lib/types';
@@ -74,7 +74,86 @@ export default function PositionsPage() {
 function TabBody({ tab }: { tab: PositionTab }) {
   if (tab === 'inProgress') return <InProgress />;
   if (tab === 'terminated') return <Terminated />;
+  if (tab === 'subscription') return <Subscriptions />;
   return <EmptyState />;
+}
+
+/** Subscription: my new-share subscriptions with what each keeps frozen (SPEC §2, §6.4 frozen funds). */
+function Subscriptions() {
+  const { t } = useTranslation('trading');
+  const navigate = useNavigate();
+  const market = useMarket();
+  const currency = MARKET_CURRENCY[market];
+  const subs = useSubscriptions();
+  const pages = subs.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.list);
+  const first = pages[0];
+  let body: ReactNode;
+  if (subs.isPending) body = <ListSkeleton rows={3} />;
+  else if (subs.isError && items.length === 0)
+    body = <LoadError errorKey={subs.error.key} onRetry={() => subs.refetch()} />;
+  else if (items.length === 0)
+    body = (
+      <EmptyState description={t('positions.subscription.empty')}>
+        <button type="button" className="kb-link-button" onClick={() => navigate(PATHS.newShare)}>
+          {t('positions.subscription.browse')}
+        </button>
+      </EmptyState>
+    );
+  else
+    body = (
+      <List className="kb-card" data-testid="positions-subscriptions">
+        {items.map((sub) => (
+          <List.Item
+            key={sub.id}
+            data-testid={`positions-subscription-${sub.id}`}
+            onClick={() => navigate(PATHS.newShareOrder)}
+            description={
+              <span className="kb-num">
+                {sub.code} · {sub.quantity.toLocaleString()} @ {sub.price}
+              </span>
+            }
+            extra={
+              <div className="kb-pos-sub__extra">
+                <span>{t(`positions.subscription.state.${sub.state}`)}</span>
+                {sub.status === 1 && <MoneyText value={sub.rjmoney} currency={sub.currency} />}
+              </div>
+            }
+          >
+            {sub.name}
+          </List.Item>
+        ))}
+      </List>
+    );
+  return (
+    <>
+      <section
+        className="kb-pos-summary"
+        aria-label={t('positions.tabs.subscription')}
+        data-testid="positions-summary"
+      >
+        <SummaryItem label={t('positions.subscription.frozen')} testId="positions-ipo-frozen">
+          {first ? <MoneyText value={first.frozen} currency={currency} /> : '—'}
+        </SummaryItem>
+        <SummaryItem label={t('positions.subscription.count')}>
+          <span className="kb-num">{first?.total ?? 0}</span>
+        </SummaryItem>
+        <SummaryItem label={t('positions.subscription.all')}>
+          <button
+            type="button"
+            className="kb-link-button"
+            aria-label={t('positions.subscription.all')}
+            onClick={() => navigate(PATHS.newShareOrder)}
+            data-testid="positions-ipo-records"
+          >
+            <RightOutline />
+          </button>
+        </SummaryItem>
+      </section>
+      <Refreshable onRefresh={() => subs.refetch()}>{body}</Refreshable>
+      {items.length > 0 && <MoreLoader hasMore={subs.hasNextPage} loadMore={() => subs.fetchNextPage()} />}
+    </>
+  );
 }
 
 function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {

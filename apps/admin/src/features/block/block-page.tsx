@@ -1,0 +1,177 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, type Page } from '../../shared/api';
+import { formatTime } from '../../shared/format';
+import { currentLanguage, errorText } from '../../shared/i18n';
+
+interface BlockProduct {
+  id: number;
+  code: string;
+  name: string;
+  market: string;
+  currency: string;
+  price: string;
+  marketPrice: string | null;
+  minLots: number;
+  totalLots: number;
+  remainingLots: number;
+  startsAt: string;
+  endsAt: string;
+  state: 'upcoming' | 'open' | 'closed';
+  applications: Partial<Record<'pending' | 'approved' | 'rejected', number>>;
+}
+
+interface CreateForm {
+  code: string;
+  price: string;
+  minLots: number;
+  totalLots: number;
+  window: [Dayjs, Dayjs];
+}
+
+const STATE_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
+
+/** Block-trade products (SPEC §6.5, §9 operator role): list a stock at a block price with its quota and window. */
+export function BlockPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<CreateForm>();
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useQuery({
+    queryKey: ['block-products', page],
+    queryFn: () =>
+      api.get<Page<BlockProduct>>('/block/products', { page, size: 20, language: currentLanguage() }),
+  });
+  const create = useMutation({
+    mutationFn: (v: CreateForm) =>
+      api.post<BlockProduct>('/block/products', {
+        code: v.code.trim(),
+        price: String(v.price).trim(),
+        minLots: v.minLots,
+        totalLots: v.totalLots,
+        startsAt: v.window[0].toISOString(),
+        endsAt: v.window[1].toISOString(),
+      }),
+    onSuccess: () => {
+      message.success(t('block.created'));
+      form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: ['block-products'] });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.field) {
+        const name = e.field === 'startsAt' || e.field === 'endsAt' ? 'window' : e.field;
+        form.setFields([{ name: name as keyof CreateForm, errors: [errorText(e.key)] }]);
+      } else message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error'));
+    },
+  });
+  return (
+    <>
+      <Typography.Title level={3}>{t('block.list')}</Typography.Title>
+      <Row gutter={16}>
+        <Col span={8}>
+          <Card title={t('block.create')} size="small">
+            <Form form={form} layout="vertical" onFinish={(v) => create.mutate(v)} data-testid="block-form">
+              <Form.Item name="code" label={t('block.code')} rules={[{ required: true }]}>
+                <Input maxLength={16} placeholder="7203" />
+              </Form.Item>
+              <Form.Item
+                name="price"
+                label={t('block.price')}
+                rules={[{ required: true, pattern: /^\d{1,12}(\.\d{1,6})?$/ }]}
+              >
+                <Input inputMode="decimal" />
+              </Form.Item>
+              <Form.Item name="minLots" label={t('block.minLots')} rules={[{ required: true }]}>
+                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="totalLots" label={t('block.totalLots')} rules={[{ required: true }]}>
+                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="window" label={t('block.window')} rules={[{ required: true }]}>
+                <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="block-submit">
+                {t('block.submit')}
+              </Button>
+            </Form>
+          </Card>
+        </Col>
+        <Col span={16}>
+          <Table
+            rowKey="id"
+            size="small"
+            loading={isLoading}
+            dataSource={data?.list ?? []}
+            data-testid="block-table"
+            pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
+            columns={[
+              { title: '#', dataIndex: 'id', width: 60 },
+              {
+                title: t('block.name'),
+                key: 'name',
+                render: (_, r) => (
+                  <>
+                    {r.name} <Typography.Text type="secondary">{r.code}</Typography.Text>
+                  </>
+                ),
+              },
+              { title: t('block.market'), dataIndex: 'market', render: (m: string) => m.toUpperCase() },
+              {
+                title: t('block.price'),
+                key: 'price',
+                className: 'kb-num',
+                render: (_, r) => `${r.price} ${r.currency}`,
+              },
+              { title: t('block.marketPrice'), dataIndex: 'marketPrice', className: 'kb-num' },
+              { title: t('block.minLots'), dataIndex: 'minLots', className: 'kb-num' },
+              {
+                title: t('block.remainingLots'),
+                key: 'quota',
+                className: 'kb-num',
+                render: (_, r) => `${r.remainingLots} / ${r.totalLots}`,
+              },
+              {
+                title: t('block.window'),
+                key: 'window',
+                render: (_, r) => `${formatTime(r.startsAt)} – ${formatTime(r.endsAt)}`,
+              },
+              {
+                title: t('block.state'),
+                dataIndex: 'state',
+                render: (s: BlockProduct['state']) => (
+                  <Tag color={STATE_COLOR[s]}>{t(`block.states.${s}`)}</Tag>
+                ),
+              },
+              {
+                title: t('block.applications'),
+                key: 'applications',
+                render: (_, r) =>
+                  (['pending', 'approved', 'rejected'] as const)
+                    .filter((s) => r.applications[s])
+                    .map((s) => `${t(`reviews.states.${s}`)} ${r.applications[s]}`)
+                    .join(' · ') || '-',
+              },
+            ]}
+          />
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+import {
+  type Currency,
+  Decimal,
+  MARKET_CURRENCY,
+  MARKETS,
+  minorToDecimal,
+  PRICE_DECIMALS,
+} from '@kabuto/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { inTransaction } from '../../db/database';
+import { SECTORS } from '../../market/universe';
+import { audit } from '../admin/auth';
+import { adminCall, idParam, refuseAdmin } from '../backoffice/http';
+import { pageQuery } from '../backoffice/users';
+import { frozenMinor, type IpoContext } from './service';
+import type { NewShare } from './tables';
+
+const nameText = z.string().trim().min(1).max(100);
+const shortText = z.string().trim().min(1).max(100);
+const priceText = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'decimal expected');
+const quantity = z.number().int().positive().max(1_000_000_000_000);
+/** A moment with its offset (SPEC §8: ISO 8601 with offset). */
+const moment = z.iso.datetime({ offset: true });
+
+export const newShareInput = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.]{1,16}$/, 'stock code expected'),
+    market: z.enum(MARKETS),
+    name: z.object({ cn: nameText, us: nameText, jp: nameText }).strict(),
+    sector: z.string().refine((s) => s in SECTORS, 'known sector expected'),
+    price: priceText,
+    provisionalPrice: shortText,
+    pe: priceText.optional(),
+    leadUnderwriter: shortText,
+    issueMarket: shortText,
+    offeredQuantity: quantity,
+    minQuantity: quantity,
+    maxQuantity: quantity,
+    sharesOutstanding: quantity,
+    opensAt: moment,
+    closesAt: moment,
+    lotteryAt: moment,
+    payUntil: moment,
+    listsAt: moment,
+  })
+  .strict();
+export type NewShareInput = z.output<typeof newShareInput>;
+
+/** Why a listing is refused (the field at fault), or null. */
+export function listingProblem(input: NewShareInput): string | null {
+  const t = (s: string) => new Date(s).getTime();
+  if (input.minQuantity > input.maxQuantity) return 'minQuantity';
+  // Applications and the draw are in units of the minimum (service.ts lotOf).
+  if (input.maxQuantity % input.minQuantity !== 0) return 'maxQuantity';
+  if (input.offeredQuantity % input.minQuantity !== 0) return 'offeredQuantity';
+  const price = new Decimal(input.price);
+  if (price.lte(0) || price.decimalPlaces() > PRICE_DECIMALS[input.market]) return 'price';
+  if (!(t(input.opensAt) < t(input.closesAt))) return 'closesAt';
+  if (!(t(input.closesAt) <= t(input.lotteryAt))) return 'lotteryAt';
+  if (!(t(input.lotteryAt) < t(input.payUntil))) return 'payUntil';
+  if (!(t(input.payUntil) <= t(input.listsAt))) return 'listsAt';
+  return null;
+}
+
+export function adminShareView(share: NewShare) {
+  return {
+    id: share.id,
+    code: share.code,
+    market: share.market,
+    currency: share.currency,
+    name: share.name,
+    sector: share.sector,
+    state: share.state,
+    price: new Decimal(share.price).toFixed(),
+    provisionalPrice: share.provisional_price,
+    pe: share.pe === null ? null : new Decimal(share.pe).toFixed(),
+    leadUnderwriter: share.lead_underwriter,
+    issueMarket: share.issue_market,
+    offeredQuantity: share.offered_quantity,
+    minQuantity: share.min_quantity,
+    maxQuantity: share.max_quantity,
+    sharesOutstanding: share.shares_outstanding,
+    opensAt: share.opens_at.toISOString(),
+    closesAt: share.closes_at.toISOString(),
+    lotteryAt: share.lottery_at.toISOString(),
+    payUntil: share.pay_until.toISOString(),
+    listsAt: share.lists_at.toISOString(),
+    firstPrice: share.first_price === null ? null : new Decimal(share.first_price).toFixed(),
+    createdAt: share.created_at.toISOString(),
+  };
+}
+
+/** Inserts a new share (the back office's listing and the demo seed). */
+export async function insertShare(
+  ctx: IpoContext,
+  input: NewShareInput,
+  operatorId: number | null,
+  reason: string | null,
+): Promise<NewShare> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (trx) => {
+    const share = await trx
+      .insertInto('new_shares')
+      .values({
+        code: input.code,
+        market: input.market,
+        currency: MARKET_CURRENCY[input.market],
+        name: JSON.stringify(input.name),
+        sector: input.sector,
+        price: input.price,
+        provisional_price: input.provisionalPrice,
+        pe: input.pe ?? null,
+        lead_underwriter: input.leadUnderwriter,
+        issue_market: input.issueMarket,
+        offered_quantity: input.offeredQuantity,
+        min_quantity: input.minQuantity,
+        max_quantity: input.maxQuantity,
+        shares_outstanding: input.sharesOutstanding,
+        opens_at: new Date(input.opensAt),
+        closes_at: new Date(input.closesAt),
+        lottery_at: new Date(input.lotteryAt),
+        pay_until: new Date(input.payUntil),
+        lists_at: new Date(input.listsAt),
+        first_price: null,
+        created_by: operatorId,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(
+      trx,
+      {
+        operatorId,
+        action: 'new_share_list',
+        targetType: 'new_share',
+        targetId: share.id,
+        reason,
+        details: { after: adminShareView(share) },
+      },
+      now,
+    );
+    return share;
+  });
+}
+
+/** Back-office calls for new shares (SPEC §9 operator role). */
+export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
+  adminCall(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/newshares',
+      need: 'list',
+      summary: 'New shares, newest first, with their subscriptions counted',
+      query: pageQuery,
+    },
+    async ({ query }) => {
+      const [rows, total] = await Promise.all([
+        ctx.db
+          .selectFrom('new_shares')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(query.size)
+          .offset((query.page - 1) * query.size)
+          .execute(),
+        ctx.db
+          .selectFrom('new_shares')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const counts =
+        ids.length === 0
+          ? []
+          : await ctx.db
+              .selectFrom('ipo_subscriptions')
+              .select([
+                'share_id',
+                (eb) => eb.fn.countAll<string>().as('n'),
+                (eb) => eb.fn.sum<string>('quantity').as('q'),
+              ])
+              .where('share_id', 'in', ids)
+              .groupBy('share_id')
+              .execute();
+      return {
+        list: rows.map((r) => {
+          const c = counts.find((x) => x.share_id === r.id);
+          return {
+            ...adminShareView(r),
+            applications: Number(c?.n ?? 0),
+            appliedQuantity: Number(c?.q ?? 0),
+          };
+        }),
+        total: Number(total.n),
+        page: query.page,
+        size: query.size,
+      };
+    },
+  );
+
+  adminCall(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/newshares/:id',
+      need: 'list',
+      summary: 'A new share with its subscriptions and its recorded draw',
+      params: idParam,
+    },
+    async ({ params }) => {
+      const share = await ctx.db
+        .selectFrom('new_shares')
+        .selectAll()
+        .where('id', '=', params.id)
+        .executeTakeFirst();
+      if (!share) return refuseAdmin(404, 'not_found', 'id');
+      const [subs, draw] = await Promise.all([
+        ctx.db
+          .selectFrom('ipo_subscriptions as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .selectAll('s')
+          .select('u.account')
+          .where('s.share_id', '=', share.id)
+          .orderBy('s.id')
+          .limit(500)
+          .execute(),
+        ctx.db.selectFrom('ipo_draws').selectAll().where('share_id', '=', share.id).executeTakeFirst(),
+      ]);
+      const currency = share.currency as Currency;
+      return {
+        share: adminShareView(share),
+        subscriptions: subs.map((s) => ({
+          id: s.id,
+          orderNo: s.order_no,
+          account: s.account,
+          quantity: s.quantity,
+          amount: minorToDecimal(s.amount_minor, currency),
+          wonQuantity: s.won_quantity,
+          frozen: minorToDecimal(frozenMinor(s), currency),
+          state: s.state,
+          createdAt: s.created_at.toISOString(),
+        })),
+        draw: draw
+          ? {
+              seed: draw.seed,
+              inputsDigest: draw.inputs_digest,
+              algorithm: draw.algorithm,
+              applications: draw.applications.length,
+              winners: draw.winners.length,
+              drawnAt: draw.drawn_at.toISOString(),
+            }
+          : null,
+      };
+    },
+  );
+
+  adminCall(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/newshares',
+      need: 'list',
+      summary:
+        'List a new share {code, market, name {cn, us, jp}, sector, price, provisionalPrice, pe?, leadUnderwriter, ' +
+        'issueMarket, offeredQuantity, minQuantity, maxQuantity, sharesOutstanding, opensAt, closesAt, lotteryAt, ' +
+        'payUntil, listsAt (ISO 8601 with offset)}',
+      body: newShareInput,
+    },
+    async ({ body, operator }) => {
+      const problem = listingProblem(body);
+      if (problem) return refuseAdmin(400, 'bad_request', problem);
+      if (ctx.market.instrument(body.code)) return refuseAdmin(409, 'code_taken', 'code');
+      const taken = await ctx.db
+        .selectFrom('new_shares')
+        .select('id')
+        .where('code', '=', body.code)
+        .executeTakeFirst();
+      if (taken) return refuseAdmin(409, 'code_taken', 'code');
+      return adminShareView(await insertShare(ctx, body, operator.id, null));
+    },
+  );
+}

@@ -1,0 +1,461 @@
+import { drawLottery, roundToTick } from '@kabuto/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  createTestApp,
+  fund,
+  registerUser,
+  type Session,
+  setFundPassword,
+  type TestApp,
+} from '../../../test/helpers';
+import { checkInvariant, userBalances } from '../../ledger/ledger';
+import { operatorToken } from '../identity/testing';
+import { seedDemoShares } from './demo';
+import { type IpoContext, relistAll } from './service';
+
+const FUND_PASSWORD = 'fund1234';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+});
+afterAll(() => t.close());
+
+let codeCounter = 0;
+/** Lists a share through the back office; moments are offsets (ms) from now. */
+async function listShare(
+  overrides: Record<string, unknown> = {},
+  at: { opens?: number; closes?: number; lottery?: number; pay?: number; lists?: number } = {},
+) {
+  const now = t.clock.now().getTime();
+  const iso = (ms: number) => new Date(now + ms).toISOString();
+  codeCounter += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/newshares',
+    headers: { authorization: `Bearer ${await operatorToken(t)}` },
+    payload: {
+      code: `IPO${codeCounter}`,
+      market: 'jpy',
+      name: { cn: '测试新股', us: 'Test IPO', jp: 'テスト新規株' },
+      sector: 'services',
+      price: '1000',
+      provisionalPrice: '950–1000',
+      pe: '20.5',
+      leadUnderwriter: 'Kabuto Securities',
+      issueMarket: 'TSE Growth',
+      offeredQuantity: 1_000,
+      minQuantity: 100,
+      maxQuantity: 1_000,
+      sharesOutstanding: 1_000_000,
+      opensAt: iso(at.opens ?? 0),
+      closesAt: iso(at.closes ?? DAY),
+      lotteryAt: iso(at.lottery ?? 2 * DAY),
+      payUntil: iso(at.pay ?? 3 * DAY),
+      listsAt: iso(at.lists ?? 4 * DAY),
+      ...overrides,
+    },
+  });
+  return { status: res.statusCode, body: res.json() as { id: number; code: string; state: string } };
+}
+
+async function investor(yen = 10_000_000): Promise<Session> {
+  const session = await registerUser(t.app);
+  await setFundPassword(t.app, session, FUND_PASSWORD);
+  await fund(t.ctx, session.userId, 'JPY', yen);
+  return session;
+}
+
+const subscribe = (session: Session, id: number, quantity: unknown, headers?: Record<string, string>) =>
+  api<{ id: number; state: string; status: number; rjmoney: string; amount: string }>(
+    t.app,
+    '/trade/subscribe',
+    { type: 'jpy', id, quantity },
+    { session, ...(headers ? { headers } : {}) },
+  );
+
+type SubView = {
+  wonAmount: string;
+  id: number;
+  state: string;
+  wonQuantity: number;
+  status: number;
+  rjmoney: string;
+  positionId: number | null;
+};
+const mySubs = (session: Session) =>
+  api<{ list: SubView[]; total: number; frozen: string }>(
+    t.app,
+    '/trade/usernewstocklist',
+    { type: 'jpy' },
+    { session },
+  );
+
+/** Moves the clock in steps (running the due jobs; the users look in so their sessions stay). */
+async function advanceBy(ms: number, sessions: Session[] = []) {
+  const step = 6 * HOUR;
+  let left = ms;
+  while (left > 0) {
+    const d = Math.min(step, left);
+    t.clock.advance(d);
+    left -= d;
+    await t.ctx.jobs.runDue();
+    for (const s of sessions) await api(t.app, '/user/getUserinfo', {}, { session: s });
+  }
+}
+
+async function snapshot(userId: number) {
+  const subs = await t.ctx.db
+    .selectFrom('ipo_subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  const tx = await t.ctx.db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return { balances: await userBalances(t.ctx.db, userId), subs: subs.length, tx: tx.length };
+}
+
+const shareState = async (id: number) =>
+  (await t.ctx.db.selectFrom('new_shares').select('state').where('id', '=', id).executeTakeFirstOrThrow())
+    .state;
+
+describe('listing (back office)', () => {
+  it('lists a share with every field and refuses moments out of order and a taken code', async () => {
+    const listed = await listShare();
+    expect(listed.status).toBe(200);
+    expect(listed.body.state).toBe('upcoming');
+    expect((await listShare({ code: listed.body.code })).status).toBe(409);
+    expect((await listShare({ code: '7203' })).status).toBe(409);
+    expect((await listShare({ maxQuantity: 950 })).body).toMatchObject({ field: 'maxQuantity' });
+    const bad = await listShare({}, { closes: 3 * DAY, lottery: 2 * DAY });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'lotteryAt' });
+    const noAuth = await t.app.inject({ method: 'GET', url: '/api/admin/newshares' });
+    expect(noAuth.statusCode).toBe(401);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'new_share')
+      .where('target_id', '=', String(listed.body.id))
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['new_share_list']);
+  });
+
+  it('moves the states by the jobs runner within 10 s of each moment', async () => {
+    const { body } = await listShare(
+      {},
+      { opens: HOUR, closes: 2 * HOUR, lottery: 3 * HOUR, pay: 4 * HOUR, lists: 5 * HOUR },
+    );
+    await advanceBy(HOUR - 1_000);
+    expect(await shareState(body.id)).toBe('upcoming');
+    await advanceBy(10_000);
+    expect(await shareState(body.id)).toBe('subscribing');
+    await advanceBy(HOUR);
+    expect(await shareState(body.id)).toBe('closed');
+    await advanceBy(3 * HOUR);
+    expect(await shareState(body.id)).toBe('listed');
+    expect(t.ctx.market.quote(body.code)).not.toBeNull();
+  });
+});
+
+describe('subscription refusals (SPEC §7): each answers its key and moves nothing', () => {
+  it('subscription_not_open before the opening, product_deadline after the deadline', async () => {
+    const user = await investor();
+    const later = await listShare(
+      {},
+      { opens: HOUR, closes: 2 * HOUR, lottery: 3 * HOUR, pay: 4 * HOUR, lists: 5 * HOUR },
+    );
+    const before = await snapshot(user.userId);
+    expect((await subscribe(user, later.body.id, 100)).msg).toBe('subscription_not_open');
+    expect(await snapshot(user.userId)).toEqual(before);
+    await advanceBy(2 * HOUR, [user]);
+    const closed = await snapshot(user.userId);
+    expect((await subscribe(user, later.body.id, 100)).msg).toBe('product_deadline');
+    expect(await snapshot(user.userId)).toEqual(closed);
+  });
+
+  it('quantity_invalid below the minimum, above the cap, empty or fractional; product_missing', async () => {
+    const user = await investor();
+    const { body } = await listShare();
+    const before = await snapshot(user.userId);
+    for (const q of [99, 1_001, 150, '', '0', '150.5'])
+      expect((await subscribe(user, body.id, q)).msg, String(q)).toMatch(/quantity_invalid|bad_request/);
+    expect((await subscribe(user, body.id, 99)).msg).toBe('quantity_invalid');
+    expect((await subscribe(user, body.id, 1_001)).msg).toBe('quantity_invalid');
+    expect((await subscribe(user, body.id, 150)).msg).toBe('quantity_invalid');
+    expect((await subscribe(user, 999_999, 100)).msg).toBe('product_missing');
+    expect(await snapshot(user.userId)).toEqual(before);
+  });
+
+  it('ipo_once on a second subscription; balance_insufficient when the amount is not there', async () => {
+    const user = await investor();
+    const { body } = await listShare();
+    expect((await subscribe(user, body.id, 200)).status).toBe(1);
+    const before = await snapshot(user.userId);
+    expect((await subscribe(user, body.id, 300)).msg).toBe('ipo_once');
+    expect(await snapshot(user.userId)).toEqual(before);
+    const poor = await investor(50_000);
+    const poorBefore = await snapshot(poor.userId);
+    expect((await subscribe(poor, body.id, 100)).msg).toBe('balance_insufficient');
+    expect(await snapshot(poor.userId)).toEqual(poorBefore);
+  });
+
+  it('honours the Idempotency-Key: a repeat answers the first answer and freezes once', async () => {
+    const user = await investor();
+    const { body } = await listShare();
+    const headers = { 'Idempotency-Key': `ipo-${body.id}` };
+    const first = await subscribe(user, body.id, 300, headers);
+    const second = await subscribe(user, body.id, 300, headers);
+    expect(second).toEqual(first);
+    expect((await snapshot(user.userId)).subs).toBe(1);
+    expect((await userBalances(t.ctx.db, user.userId)).JPY.frozen.ipo).toBe(300_000);
+  });
+});
+
+describe('from subscription to listing day', () => {
+  it('freezes, draws reproducibly, pays, abstains, fails the unpaid, and lists the paid as positions', async () => {
+    const share = await listShare({ offeredQuantity: 1_500 });
+    const id = share.body.id;
+    const users = [await investor(), await investor(), await investor(), await investor()];
+    const payer = users[0]!;
+    for (const u of users) {
+      const res = await subscribe(u, id, 1_000);
+      expect(res).toMatchObject({
+        status: 1,
+        msg: 'subscribe',
+        data: { state: 'applied', status: 1, rjmoney: '1000000' },
+      });
+    }
+    // The seed's list shape: status 1 = funds frozen, rjmoney; its sum is the ledger's IPO freeze.
+    const listed = await mySubs(payer);
+    expect(listed.data.list).toHaveLength(1);
+    expect(listed.data.frozen).toBe('1000000');
+    expect((await userBalances(t.ctx.db, payer.userId)).JPY).toMatchObject({
+      available: 9_000_000,
+      frozen: expect.objectContaining({ ipo: 1_000_000 }),
+    });
+
+    // The draw: 4,000 applied for 1,500 offered.
+    await advanceBy(2 * DAY + 10_000, users);
+    const proof = await api<{
+      seed: string;
+      inputsDigest: string;
+      algorithm: string;
+      offeredShares: number;
+      lotSize: number;
+      applications: Array<{ id: number; quantity: number }>;
+      winners: Array<{ id: number; allottedShares: number }>;
+      myApplicationId: number;
+    }>(t.app, '/trade/newstockLottery', { type: 'jpy', id }, { session: payer });
+    expect(proof.status).toBe(1);
+    expect(proof.data.applications).toHaveLength(4);
+    const rerun = drawLottery({
+      seed: proof.data.seed,
+      offeredShares: proof.data.offeredShares,
+      lotSize: proof.data.lotSize,
+      applications: proof.data.applications,
+    });
+    expect(rerun.winners).toEqual(proof.data.winners);
+    expect(rerun.inputsDigest).toBe(proof.data.inputsDigest);
+    expect(proof.data.winners.reduce((s, w) => s + w.allottedShares, 0)).toBe(1_500);
+    expect(await shareState(id)).toBe('closed');
+
+    const won = new Map(proof.data.winners.map((w) => [w.id, w.allottedShares]));
+    const subOf = async (u: Session) => (await mySubs(u)).data.list[0]!;
+    for (const u of users) {
+      const sub = await subOf(u);
+      const wonQuantity = won.get(sub.id) ?? 0;
+      expect(sub.wonQuantity).toBe(wonQuantity);
+      expect(sub.state).toBe(wonQuantity > 0 ? 'won' : 'not_won');
+      // Only what was won stays frozen; the rest is released at once.
+      expect((await userBalances(t.ctx.db, u.userId)).JPY.frozen.ipo).toBe(wonQuantity * 1_000);
+      expect((await userBalances(t.ctx.db, u.userId)).JPY.available).toBe(10_000_000 - wonQuantity * 1_000);
+    }
+    const winning: Session[] = [];
+    for (const u of users) if ((await subOf(u)).state === 'won') winning.push(u);
+    expect(winning.length).toBeGreaterThanOrEqual(2);
+    const [p, a, ...rest] = winning as [Session, Session, ...Session[]];
+
+    // Pay: a wrong fund password moves nothing.
+    const pSub = await subOf(p);
+    const before = await snapshot(p.userId);
+    const wrong = await api(
+      t.app,
+      '/trade/newstockPay',
+      { type: 'jpy', id: pSub.id, fund_password: 'wrong999' },
+      { session: p },
+    );
+    expect(wrong.msg).toBe('fund_password_wrong');
+    expect(await snapshot(p.userId)).toEqual(before);
+    const paid = await api<SubView>(
+      t.app,
+      '/trade/newstockPay',
+      { type: 'jpy', id: pSub.id, fund_password: FUND_PASSWORD },
+      { session: p },
+    );
+    expect(paid).toMatchObject({ status: 1, msg: 'purchase', data: { state: 'paid', status: 1 } });
+    // Another user's subscription is not found; a second pay is refused.
+    expect(
+      (await api(t.app, '/trade/newstockAbstain', { type: 'jpy', id: pSub.id }, { session: a })).msg,
+    ).toBe('not_found');
+    expect(
+      (await api(t.app, '/trade/newstockAbstain', { type: 'jpy', id: pSub.id }, { session: p })).msg,
+    ).toBe('bad_request');
+
+    // Abstain: released at once.
+    const aSub = await subOf(a);
+    const abstained = await api<SubView>(
+      t.app,
+      '/trade/newstockAbstain',
+      { type: 'jpy', id: aSub.id },
+      { session: a },
+    );
+    expect(abstained).toMatchObject({ status: 1, data: { state: 'waived', status: 0, rjmoney: '-' } });
+    expect((await userBalances(t.ctx.db, a.userId)).JPY).toMatchObject({
+      available: 10_000_000,
+      frozen: expect.objectContaining({ ipo: 0 }),
+    });
+
+    // Unpaid at the deadline: failed and released by the job; paying after it is product_deadline.
+    await advanceBy(DAY, users);
+    for (const u of rest) {
+      const sub = await subOf(u);
+      expect(sub.state).toBe('failed');
+      expect((await userBalances(t.ctx.db, u.userId)).JPY.available).toBe(10_000_000);
+      const late = await api(
+        t.app,
+        '/trade/newstockPay',
+        { type: 'jpy', id: sub.id, fund_password: FUND_PASSWORD },
+        { session: u },
+      );
+      expect(late.msg).toBe('bad_request');
+    }
+
+    // Listing day: the paid win is a holding position at the subscription price (source ipo, 1×, long).
+    await advanceBy(DAY, users);
+    expect(await shareState(id)).toBe('listed');
+    const final = await subOf(p);
+    expect(final.state).toBe('allotted');
+    const position = await t.ctx.db
+      .selectFrom('positions')
+      .selectAll()
+      .where('id', '=', final.positionId!)
+      .executeTakeFirstOrThrow();
+    expect(position).toMatchObject({
+      user_id: p.userId,
+      code: share.body.code,
+      state: 'holding',
+      direction: 'long',
+      leverage: 1,
+      source: 'ipo',
+      quantity: final.wonQuantity,
+      margin_minor: final.wonQuantity * 1_000,
+    });
+    expect(Number(position.open_price)).toBe(1000);
+    expect((await userBalances(t.ctx.db, p.userId)).JPY.frozen).toMatchObject({
+      ipo: 0,
+      order: final.wonQuantity * 1_000,
+    });
+    const open = await api<{ list: Array<{ code: string; nowprice: string }> }>(
+      t.app,
+      '/trade/userstocklist',
+      { type: 'jpy' },
+      { session: p },
+    );
+    expect(open.data.list.map((x) => x.code)).toContain(share.body.code);
+    const info = await api<{ marketPrice: string | null; state: string }>(
+      t.app,
+      '/trade/newstockinfo',
+      { type: 'jpy', id },
+      { session: p },
+    );
+    expect(info.data.state).toBe('listed');
+    expect(info.data.marketPrice).not.toBeNull();
+    // Every movement is in the fund records; the messages tell each step.
+    const kinds = await t.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('kind')
+      .where('user_id', '=', p.userId)
+      .where('kind', 'like', 'ipo_%')
+      .execute();
+    expect(kinds.map((k) => k.kind)).toContain('ipo_allot');
+    const lottery = await t.ctx.db
+      .selectFrom('messages')
+      .select('template')
+      .where('user_id', '=', p.userId)
+      .where('kind', '=', 'lottery')
+      .orderBy('id')
+      .execute();
+    expect(lottery.map((m) => (m.template as { key: string }).key)).toEqual([
+      'ipo_won',
+      'ipo_paid',
+      'ipo_listed',
+    ]);
+    const declined = await t.ctx.db
+      .selectFrom('messages')
+      .select('template')
+      .where('user_id', '=', a.userId)
+      .where('kind', '=', 'lottery')
+      .orderBy('id')
+      .execute();
+    expect(declined.map((m) => m.template)).toEqual([
+      expect.objectContaining({ key: 'ipo_won' }),
+      {
+        key: 'ipo_waived',
+        params: { code: { text: share.body.code }, amount: { money: aSub.wonAmount, currency: 'JPY' } },
+      },
+    ]);
+  });
+});
+
+describe('the demo', () => {
+  it('seeds new shares in every state on the first start only', async () => {
+    const demo = await createTestApp();
+    try {
+      const ctx: IpoContext = { ...demo.ctx, trading: demo.ctx.trading, marketData: demo.ctx.marketData };
+      await seedDemoShares(ctx);
+      await seedDemoShares(ctx);
+      const rows = await demo.ctx.db
+        .selectFrom('new_shares')
+        .select(['code', 'market', 'state'])
+        .orderBy('id')
+        .execute();
+      expect(rows.filter((r) => r.market === 'jpy').map((r) => r.state)).toEqual([
+        'upcoming',
+        'subscribing',
+        'closed',
+        'listed',
+      ]);
+      expect(rows.map((r) => r.market)).toEqual(expect.arrayContaining(['usd', 'cny']));
+      expect(demo.ctx.market.quote('5593')).not.toBeNull();
+      expect(await demo.ctx.db.selectFrom('ipo_draws').select('share_id').execute()).toHaveLength(2);
+      // At a start, a node whose market does not know the listed share yet lists it again.
+      const relisted: Array<{ code: string; referencePrice: string }> = [];
+      const fresh: IpoContext = {
+        ...ctx,
+        market: Object.assign(Object.create(ctx.market), { instrument: () => null }),
+        marketData: { ...ctx.marketData, list: (spec) => void relisted.push(spec) },
+      };
+      expect(await relistAll(fresh)).toBe(1);
+      const first = await demo.ctx.db
+        .selectFrom('new_shares')
+        .select('first_price')
+        .where('code', '=', '5593')
+        .executeTakeFirstOrThrow();
+      expect(relisted).toEqual([
+        expect.objectContaining({ code: '5593', referencePrice: roundToTick('jpy', first.first_price!) }),
+      ]);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { InfiniteScroll, PullToRefresh, Tabs, Tag } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../shared/format/time';
+import { useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MarketSwitch } from '../../../shared/ui/market-switch';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { type NewShare, useNewShares } from '../api';
+import '../ipo.css';
+
+const TABS = [
+  { key: 'waiting', state: 'upcoming' },
+  { key: 'inProgress', state: 'subscribing' },
+  { key: 'ended', state: 'ended' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+const parseTab = (value: string | null): TabKey => TABS.find((tab) => tab.key === value)?.key ?? 'inProgress';
+
+export function ShareCard({ share, onOpen }: { share: NewShare; onOpen: () => void }) {
+  const { t } = useTranslation('ipo');
+  const language = useLanguage();
+  const moment =
+    share.state === 'upcoming'
+      ? ['opensAt', share.opensAt]
+      : share.state === 'subscribing'
+        ? ['closesAt', share.closesAt]
+        : ['listsAt', share.listsAt];
+  return (
+    <button
+      type="button"
+      className="kb-ipo-card kb-card"
+      onClick={onOpen}
+      data-testid={`share-${share.code}`}
+    >
+      <div className="kb-ipo-card__head">
+        <span className="kb-ipo-card__name">{share.name}</span>
+        <Tag color={share.state === 'subscribing' ? 'primary' : 'default'} fill="outline">
+          {t(`state.${share.state}`)}
+        </Tag>
+      </div>
+      <div className="kb-ipo-card__sub kb-muted">
+        <span className="kb-num">{share.code}</span> · {share.issueMarket}
+      </div>
+      <dl className="kb-ipo-card__figures">
+        <div>
+          <dt>{t('field.price')}</dt>
+          <dd>
+            <MoneyText value={share.price} currency={share.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t(`field.${moment[0] as 'opensAt' | 'closesAt' | 'listsAt'}`)}</dt>
+          <dd className="kb-num">{formatDateTime(moment[1], language, share.timeZone)}</dd>
+        </div>
+      </dl>
+      {share.mine && (
+        <div className="kb-ipo-card__mine" data-testid="share-mine">
+          {t('mine')}: {t(`sub.${share.mine.state}`)}
+        </div>
+      )}
+    </button>
+  );
+}
+
+function ShareList({ state }: { state: (typeof TABS)[number]['state'] }) {
+  const { t } = useTranslation('ipo');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const shares = useNewShares(state);
+  const items = shares.data?.pages.flatMap((page) => page.list) ?? [];
+  let body: ReactNode;
+  if (shares.isPending) body = <ListSkeleton rows={3} />;
+  else if (shares.isError && items.length === 0)
+    body = <LoadError errorKey={shares.error.key} onRetry={() => shares.refetch()} />;
+  else if (items.length === 0) body = <EmptyState description={t('empty')} />;
+  else
+    body = (
+      <div className="kb-ipo-list" data-testid="share-list">
+        {items.map((share) => (
+          <ShareCard
+            key={share.id}
+            share={share}
+            onOpen={() => navigate(`${PATHS.newShareInfo}?id=${share.id}`)}
+          />
+        ))}
+      </div>
+    );
+  return (
+    <>
+      <PullToRefresh
+        onRefresh={async () => {
+          await shares.refetch();
+        }}
+        pullingText={tc('status.pullToRefresh')}
+        canReleaseText={tc('status.releaseToRefresh')}
+        refreshingText={tc('status.refreshing')}
+        completeText={tc('status.refreshed')}
+      >
+        <div className="kb-pull-body">{body}</div>
+      </PullToRefresh>
+      {items.length > 0 && (
+        <InfiniteScroll
+          hasMore={shares.hasNextPage}
+          loadMore={async () => void (await shares.fetchNextPage())}
+        >
+          {(hasMore) => (
+            <span className="kb-muted">{hasMore ? tc('status.loadingMore') : tc('status.noMore')}</span>
+          )}
+        </InfiniteScroll>
+      )}
+    </>
+  );
+}
+
+/** /home/newShare (SPEC §2): the waiting, in-progress and ended lists of the selected market. */
+export default function NewSharePage() {
+  const { t } = useTranslation('ipo');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const state = TABS.find((x) => x.key === tab)!.state;
+  return (
+    <Page
+      header={
+        <PageHeader
+          title={t('title')}
+          backTo={PATHS.home}
+          right={
+            <button
+              type="button"
+              className="kb-link-button"
+              onClick={() => navigate(PATHS.newShareOrder)}
+              data-testid="ipo-orders-link"
+            >
+              {t('viewOrders')}
+            </button>
+          }
+        />
+      }
+    >
+      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: parseTab(key) }, { replace: true })} stretch>
+        {TABS.map(({ key }) => (
+          <Tabs.Tab key={key} title={<span data-testid={`ipo-tab-${key}`}>{t(`tabs.${key}`)}</span>} />
+        ))}
+      </Tabs>
+      <MarketSwitch />
+      <ShareList key={state} state={state} />
+    </Page>
+  );
+}

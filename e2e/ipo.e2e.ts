@@ -1,0 +1,239 @@
+import { drawLottery } from '@kabuto/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ipoI18n } from '../apps/web/src/features/ipo/i18n';
+import {
+  adminToken,
+  advanceClock,
+  apiCall,
+  baseUrl,
+  decideReview,
+  LANGUAGES,
+  type Lang,
+  launch,
+  phone,
+  pngBlob,
+  type Session,
+  shot,
+  uniqueAccount,
+  uploadCall,
+} from './support';
+
+/**
+ * The new-share journey (SPEC §2 /home/newShare, /home/newShareInfo, /mine/newShareOrder, the
+ * Subscription tab; §6.5): an investor subscribes and sees the amount frozen; the draw runs when
+ * the server's clock reaches it; the investor pays for the win with the fund password and on
+ * listing day holds the shares at the subscription price; a second investor declines and sees the
+ * release; the lottery proof re-runs to the same winners. In every language.
+ */
+
+const PASSWORD = 'secret123';
+const FUND_PASSWORD = 'fund-pass-1';
+const HOUR = 3_600_000;
+const texts = (lang: Lang) => ipoI18n.resources[lang];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** An investor with a fund password and ¥1,000,000. */
+async function investor(): Promise<Session> {
+  const account = uniqueAccount('ip');
+  const registered = await apiCall<Session>('/user/register', {
+    account,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    agree: 1,
+    language: 'jp',
+  });
+  const session = registered.data;
+  await apiCall('/user/acceptRisk', { agree: 1 }, session);
+  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
+  const deposit = await uploadCall(
+    '/user/deposit',
+    {
+      type: 'jpy',
+      channel: 'bank',
+      amount: '1000000',
+      fund_password: FUND_PASSWORD,
+      receipt: await pngBlob('#b3f0c0'),
+    },
+    session,
+  );
+  expect(deposit.status, deposit.msg).toBe(1);
+  await decideReview('deposit', account, 'approve');
+  return session;
+}
+
+let codeSeq = 0;
+/** Lists a share in the back office, subscribing from the server's now for an hour. */
+async function listShare(): Promise<{ id: number; code: string }> {
+  const { now } = await advanceClock(1);
+  const at = (ms: number) => new Date(new Date(now).getTime() + ms).toISOString();
+  codeSeq += 1;
+  const code = `E${String(Date.now()).slice(-5)}${codeSeq}`;
+  const res = await fetch(`${baseUrl()}/api/admin/newshares`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      code,
+      market: 'jpy',
+      name: { cn: `旅程新股${codeSeq}`, us: `Journey IPO ${codeSeq}`, jp: `ジャーニー新規株${codeSeq}` },
+      sector: 'services',
+      price: '1200',
+      provisionalPrice: '1100–1200',
+      pe: '21.5',
+      leadUnderwriter: 'Kabuto Securities',
+      issueMarket: 'TSE Growth',
+      offeredQuantity: 10_000,
+      minQuantity: 100,
+      maxQuantity: 1_000,
+      sharesOutstanding: 2_000_000,
+      opensAt: at(-60_000),
+      closesAt: at(HOUR),
+      lotteryAt: at(2 * HOUR),
+      payUntil: at(26 * HOUR),
+      listsAt: at(50 * HOUR),
+    }),
+  });
+  expect(res.status).toBe(200);
+  const share = (await res.json()) as { id: number; code: string };
+  // The jobs runner opens it.
+  await advanceClock(10_000);
+  return share;
+}
+
+async function open(page: Page, session: Session, route: string) {
+  await page.context().addInitScript((stored: Session) => {
+    localStorage.setItem('token', stored.token);
+    localStorage.setItem('account', stored.account);
+  }, session);
+  await page.goto(`${baseUrl()}/#${route}`);
+}
+
+async function confirmDialog(page: Page) {
+  await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+}
+
+describe.each(LANGUAGES)('new-share journey in %s', (lang) => {
+  it('subscribes with funds frozen, wins the draw, pays, holds on listing day; a second investor declines', async () => {
+    const t = texts(lang);
+    const share = await listShare();
+    const [buyer, decliner] = [await investor(), await investor()];
+
+    // The home tile leads to the lists; the share is in progress.
+    const page = await phone(browser, lang);
+    await open(page, buyer, '/home/home');
+    await page.locator('.kb-entry-tile').first().click({ timeout: 20_000 });
+    await page.waitForURL(/#\/home\/newShare/);
+    await page.getByTestId('ipo-tab-inProgress').click();
+    await expect.poll(() => page.getByTestId(`share-${share.code}`).count(), { timeout: 20_000 }).toBe(1);
+    await shot(page, lang, 'ipo-list');
+
+    // Detail: every field, the stepper and the amount to freeze; subscribe 300 shares.
+    await page.getByTestId(`share-${share.code}`).click();
+    await page.waitForURL(/#\/home\/newShareInfo/);
+    await expect
+      .poll(() => page.getByTestId('share-fields').textContent(), { timeout: 15_000 })
+      .toContain(share.code);
+    await page.getByTestId('subscribe-quantity').locator('input').fill('300');
+    await page.getByTestId('subscribe-quantity').locator('input').blur();
+    await expect.poll(() => page.getByTestId('subscribe-amount').textContent()).toMatch(/360,000/);
+    await shot(page, lang, 'ipo-detail');
+    await page.getByTestId('subscribe-submit').click();
+    await confirmDialog(page);
+    await expect
+      .poll(() => page.getByTestId('share-mine-state').textContent(), { timeout: 15_000 })
+      .toBe(t.sub.applied);
+    await expect.poll(() => page.getByTestId('share-mine-frozen').textContent()).toMatch(/360,000/);
+    const frozen = await apiCall<Record<string, string>>('/user/getUserinfo', { type: 'jpy' }, buyer);
+    expect(frozen.data.jpy).toBe('640000');
+    await shot(page, lang, 'ipo-subscribed');
+
+    // The Subscription tab shows it with the frozen amount.
+    await page.goto(`${baseUrl()}/#/position/index?tab=subscription`);
+    await expect
+      .poll(() => page.getByTestId('positions-ipo-frozen').textContent(), { timeout: 15_000 })
+      .toMatch(/360,000/);
+    await shot(page, lang, 'ipo-positions-subscription');
+
+    // The second investor subscribes too.
+    const second = await apiCall('/trade/subscribe', { type: 'jpy', id: share.id, quantity: 200 }, decliner);
+    expect(second.status, second.msg).toBe(1);
+
+    // The clock reaches the lottery: both win (10,000 offered, 500 applied).
+    await advanceClock(2 * HOUR, [buyer, decliner]);
+    await page.goto(`${baseUrl()}/#/mine/newShareOrder?tab=winning`);
+    const card = page.locator('[data-testid^="pay-panel-"]').first();
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => card.getByTestId('pay-countdown').textContent()).toBeTruthy();
+    await shot(page, lang, 'ipo-won');
+    await card.getByTestId('pay-open').click();
+    await card.locator('input[type=password]').fill(FUND_PASSWORD);
+    await card.getByTestId('pay-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('subscription-state').first().textContent(), { timeout: 15_000 })
+      .toBe(t.sub.paid);
+    await shot(page, lang, 'ipo-paid');
+
+    // The second investor declines and sees the release.
+    const other = await phone(browser, lang);
+    await open(other, decliner, '/mine/newShareOrder?tab=winning');
+    const otherCard = other.locator('[data-testid^="pay-panel-"]').first();
+    await expect.poll(() => otherCard.count(), { timeout: 20_000 }).toBe(1);
+    await otherCard.getByTestId('abstain').click();
+    await confirmDialog(other);
+    await expect
+      .poll(() => other.getByTestId('subscription-state').first().textContent(), { timeout: 15_000 })
+      .toBe(t.sub.waived);
+    await expect.poll(() => other.getByTestId('subscription-frozen').first().textContent()).toBe('—');
+    const released = await apiCall<Record<string, string>>('/user/getUserinfo', { type: 'jpy' }, decliner);
+    expect(released.data.jpy).toBe('1000000');
+    await shot(other, lang, 'ipo-declined');
+    await other.close();
+
+    // The lottery proof re-runs to the same winners, in the browser and here.
+    await page.goto(`${baseUrl()}/#/home/newShareLottery?id=${share.id}`);
+    await expect
+      .poll(() => page.getByTestId('lottery-seed').textContent(), { timeout: 15_000 })
+      .toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId('lottery-rerun').click();
+    await expect.poll(() => page.getByTestId('lottery-rerun-result').textContent()).toBe(t.lottery.rerunSame);
+    await shot(page, lang, 'ipo-lottery');
+    const proof = await apiCall<{
+      seed: string;
+      inputsDigest: string;
+      offeredShares: number;
+      lotSize: number;
+      applications: Array<{ id: number; quantity: number }>;
+      winners: Array<{ id: number; allottedShares: number }>;
+    }>('/trade/newstockLottery', { type: 'jpy', id: share.id }, buyer);
+    const rerun = drawLottery({
+      seed: proof.data.seed,
+      offeredShares: proof.data.offeredShares,
+      lotSize: proof.data.lotSize,
+      applications: proof.data.applications,
+    });
+    expect(rerun.winners).toEqual(proof.data.winners);
+    expect(rerun.inputsDigest).toBe(proof.data.inputsDigest);
+
+    // Listing day: the paid shares are a holding position at the subscription price.
+    await advanceClock(48 * HOUR + 10_000, [buyer]);
+    await page.goto(`${baseUrl()}/#/position/index?tab=inProgress`);
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 20_000 }).toContain(share.code);
+    await shot(page, lang, 'ipo-listed-position');
+    const positions = await apiCall<{ list: Array<{ code: string; stock_num: number; buy_price: string }> }>(
+      '/trade/userstocklist',
+      { type: 'jpy' },
+      buyer,
+    );
+    const held = positions.data.list.find((p) => p.code === share.code);
+    expect(held).toMatchObject({ stock_num: 300 });
+    expect(Number(held?.buy_price)).toBe(1200);
+    await page.close();
+  });
+});
