@@ -1,6 +1,7 @@
 export * from './adjustment';
 export * from './bars';
 export * from './calendar';
+export * from './copy';
 export * from './credit';
 export * from './eligibility';
 export * from './errors';
