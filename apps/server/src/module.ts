@@ -16,6 +16,7 @@ export type ModuleName =
   | 'money'
   | 'loans'
   | 'trading'
+  | 'copy'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;

@@ -79,6 +79,9 @@ export const LEDGER_KINDS = [
   'loan_credit',
   'loan_interest',
   'loan_repay',
+  'copy_follow',
+  'copy_open',
+  'copy_end',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

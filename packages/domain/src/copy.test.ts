@@ -41,10 +41,11 @@ describe('strategies', () => {
     ).toEqual([{ code: 'A', side: 'sell', quantity: 5 }]);
   });
 
-  it('the basket buys to weight on its rebalancing days only', () => {
-    const strategy = basketStrategy({ A: 3, B: 1 }, 2);
+  it('the basket buys to weight when empty and rebalances only on a new month', () => {
+    const strategy = basketStrategy({ A: 3, B: 1 });
+    const day = (d: string, close: string) => ({ day: d, close });
     const input = {
-      bars: { A: bars([100]), B: bars([50]) },
+      bars: { A: [day('2026-01-30', '100.0')], B: [day('2026-01-30', '50.0')] },
       holdings: {},
       equityMinor: 100_000,
       market: 'jpy' as const,
@@ -53,7 +54,19 @@ describe('strategies', () => {
       { code: 'A', side: 'buy', quantity: 712 },
       { code: 'B', side: 'buy', quantity: 475 },
     ]);
-    expect(strategy.decide({ ...input, bars: { A: bars([100, 101]), B: bars([50, 51]) } })).toEqual([]);
+    const sameMonth = {
+      A: [day('2026-01-29', '100.0'), day('2026-01-30', '120.0')],
+      B: [day('2026-01-29', '50.0'), day('2026-01-30', '50.0')],
+    };
+    expect(strategy.decide({ ...input, bars: sameMonth, holdings: { A: 712, B: 475 } })).toEqual([]);
+    const newMonth = {
+      A: [day('2026-01-30', '100.0'), day('2026-02-02', '120.0')],
+      B: [day('2026-01-30', '50.0'), day('2026-02-02', '50.0')],
+    };
+    expect(strategy.decide({ ...input, bars: newMonth, holdings: { A: 712, B: 475 } })).toEqual([
+      { code: 'A', side: 'sell', quantity: 712 },
+      { code: 'A', side: 'buy', quantity: 593 },
+    ]);
   });
 
   it('decides the same orders from the same bars', () => {
@@ -109,7 +122,7 @@ describe('performance', () => {
       days: ['d1', 'd2', 'd3'],
       cashAt: (day) => ({ d1: 1000, d2: 500, d3: 1100 })[day]!,
       positions: [{ code: 'A', quantity: 5, openedDay: 'd2', closedDay: 'd3' }],
-      valueAt: (_code, day, quantity) => quantity * ({ d1: 100, d2: 110, d3: 120 }[day] ?? 0),
+      valueAt: (p, day) => p.quantity * ({ d1: 100, d2: 110, d3: 120 }[day] ?? 0),
     });
     expect(curve.map((p) => p.equityMinor)).toEqual([1000, 1050, 1100]);
   });

@@ -137,10 +137,10 @@ export function meanReversionStrategy(codes: readonly string[], window = 20, ent
 }
 
 /**
- * Index-weighted basket: holds the codes in proportion to their weights, rebalancing every
- * `every` bars (selling everything off weight, then buying back to weight).
+ * Index-weighted basket: holds the codes in proportion to their weights, rebalancing on the first
+ * trading day of each month (selling positions off weight, then buying back to weight).
  */
-export function basketStrategy(weights: Readonly<Record<string, number>>, every = 20): Strategy {
+export function basketStrategy(weights: Readonly<Record<string, number>>): Strategy {
   const codes = Object.keys(weights);
   const total = Object.values(weights).reduce((s, w) => s + w, 0);
   return {
@@ -148,8 +148,13 @@ export function basketStrategy(weights: Readonly<Record<string, number>>, every 
     codes,
     warmup: 1,
     decide({ bars, holdings, equityMinor, market }) {
-      const length = Math.min(...codes.map((c) => bars[c]?.length ?? 0));
-      if (length === 0 || (length - 1) % every !== 0) return [];
+      const series = bars[codes[0]!] ?? [];
+      const last = series.at(-1);
+      if (!last || codes.some((c) => !bars[c]?.length)) return [];
+      // Rebalances on the first trading day of each month, and whenever it holds nothing.
+      const previous = series.at(-2);
+      const newMonth = !previous || previous.day.slice(0, 7) !== last.day.slice(0, 7);
+      if (!newMonth && codes.some((c) => (holdings[c] ?? 0) > 0)) return [];
       const orders: StrategyOrder[] = [];
       const buys: StrategyOrder[] = [];
       for (const code of codes) {
@@ -225,25 +230,19 @@ export function performanceOf(curve: readonly EquityPoint[]): Performance {
  * A leader's equity per day from its cash and fills: cash at the end of each day (from its
  * ledger) plus the market value of the positions open at that day's close.
  */
-export function equityCurve(input: {
+export function equityCurve<P extends { openedDay: string; closedDay: string | null }>(input: {
   days: readonly string[];
   /** Cash (available + frozen) at the end of each day, in minor units. */
   cashAt: (day: string) => number;
-  positions: ReadonlyArray<{
-    code: string;
-    quantity: number;
-    openedDay: string;
-    /** Null while open. */
-    closedDay: string | null;
-  }>;
-  /** Value of `quantity` shares of `code` at `day`'s close, in minor units. */
-  valueAt: (code: string, day: string, quantity: number) => number;
+  /** Positions with the day they opened and closed (null while open). */
+  positions: readonly P[];
+  /** What an open position adds to the equity at `day`'s close, in minor units. */
+  valueAt: (position: P, day: string) => number;
 }): EquityPoint[] {
   return input.days.map((day) => {
     let equity = input.cashAt(day);
     for (const p of input.positions) {
-      if (p.openedDay <= day && (p.closedDay === null || p.closedDay > day))
-        equity += input.valueAt(p.code, day, p.quantity);
+      if (p.openedDay <= day && (p.closedDay === null || p.closedDay > day)) equity += input.valueAt(p, day);
     }
     return { day, equityMinor: equity };
   });

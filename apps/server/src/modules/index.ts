@@ -2,6 +2,7 @@ import { jobsModule } from '../jobs/module';
 import type { Module } from '../module';
 import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
+import { copyModule } from './copy/routes';
 import { identityModule } from './identity/routes';
 import { loansModule } from './loans/routes';
 import { marketModule } from './market/routes';
@@ -30,5 +31,6 @@ export const modules: Module[] = [
   tradingModule,
   moneyModule,
   loansModule,
+  copyModule,
   backofficeModule,
 ];

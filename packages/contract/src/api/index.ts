@@ -1,3 +1,4 @@
+import { copyCalls } from './copy';
 import { coreCalls } from './core';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
@@ -7,6 +8,7 @@ import { moneyCalls } from './money';
 import { newsCalls } from './news';
 import { tradingCalls } from './trading';
 
+export * from './copy';
 export * from './core';
 export * from './define';
 export * from './identity';
@@ -25,4 +27,5 @@ export const API = {
   ...moneyCalls,
   ...loanCalls,
   ...tradingCalls,
+  ...copyCalls,
 } satisfies Record<string, CallDef>;

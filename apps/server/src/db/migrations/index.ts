@@ -11,6 +11,7 @@ import * as m0201 from './0201_reviews_holds';
 import * as m0210 from './0210_loans';
 import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
+import * as m0420 from './0420_copy';
 import * as m0500 from './0500_backoffice';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0210_loans': m0210,
   '0300_trading': m0300,
   '0301_position_id_blocks': m0301,
+  '0420_copy': m0420,
   '0500_backoffice': m0500,
 };
