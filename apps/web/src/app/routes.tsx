@@ -1,4 +1,5 @@
 import { routes as authRoutes } from '../features/auth/routes';
+import { routes as copyRoutes } from '../features/copy/routes';
 import { routes as homeRoutes } from '../features/home/routes';
 import { routes as identityRoutes } from '../features/identity/routes';
 import { routes as marketRoutes } from '../features/market/routes';
@@ -21,4 +22,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...moneyRoutes,
   ...marketRoutes,
   ...newsRoutes,
+  ...copyRoutes,
 ];

@@ -65,6 +65,7 @@ export const tradingI18n = defineMessages('trading', {
     positions: {
       title: '交易',
       tabs: { subscription: '新股申购', following: '跟单', inProgress: '进行中', terminated: '已结束' },
+      followingHoldings: '我的跟单',
       marketValue: '持仓市值',
       floatingPnl: '浮动盈亏',
       realisedPnl: '已实现盈亏（未扣手续费）',
@@ -196,6 +197,7 @@ export const tradingI18n = defineMessages('trading', {
         inProgress: 'In progress',
         terminated: 'Terminated',
       },
+      followingHoldings: 'My copy holdings',
       marketValue: 'Market value',
       floatingPnl: 'Floating P&L',
       realisedPnl: 'Realised P&L before fees',
@@ -324,6 +326,7 @@ export const tradingI18n = defineMessages('trading', {
     positions: {
       title: '取引',
       tabs: { subscription: '新規公開株', following: 'コピー注文', inProgress: '取引中', terminated: '終了' },
+      followingHoldings: 'マイコピー',
       marketValue: '評価額',
       floatingPnl: '評価損益',
       realisedPnl: '実現損益（手数料控除前）',

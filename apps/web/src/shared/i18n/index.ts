@@ -1,4 +1,5 @@
 import type { authI18n } from '../../features/auth/i18n';
+import type { copyI18n } from '../../features/copy/i18n';
 import type { homeI18n } from '../../features/home/i18n';
 import type { identityI18n } from '../../features/identity/i18n';
 import type { marketI18n } from '../../features/market/i18n';
@@ -51,6 +52,7 @@ const featureBundles = {
   money: () => import('../../features/money/i18n').then((m) => m.moneyI18n),
   market: () => import('../../features/market/i18n').then((m) => m.marketI18n),
   news: () => import('../../features/news/i18n').then((m) => m.newsI18n),
+  copy: () => import('../../features/copy/i18n').then((m) => m.copyI18n),
 } satisfies Record<string, () => Promise<LoadedBundle>>;
 
 export type FeatureNamespace = keyof typeof featureBundles;
@@ -99,7 +101,8 @@ type Bundle =
   | typeof identityI18n
   | typeof moneyI18n
   | typeof marketI18n
-  | typeof newsI18n;
+  | typeof newsI18n
+  | typeof copyI18n;
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };
 
 declare module 'i18next' {
