@@ -11,6 +11,7 @@ import { AuditPage } from '../features/audit/audit-page';
 import { LoginPage } from '../features/auth/login-page';
 import { MessagesPage } from '../features/content/messages-page';
 import { NewsPage } from '../features/content/news-page';
+import { CopyPage } from '../features/copy/copy-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
@@ -44,6 +45,7 @@ const PAGES: Array<{ area: string; path: string; element: React.ReactNode }> = [
   { area: 'users', path: '/users/:id', element: <UserPage /> },
   { area: 'adjustments', path: '/adjustments', element: <AdjustmentsPage /> },
   { area: 'news', path: '/news', element: <NewsPage /> },
+  { area: 'copy', path: '/copy', element: <CopyPage /> },
   { area: 'messages', path: '/messages', element: <MessagesPage /> },
   { area: 'config', path: '/config', element: <ConfigPage /> },
   { area: 'audit', path: '/audit', element: <AuditPage /> },

@@ -14,6 +14,7 @@ const AREAS = [
   'users',
   'adjustments',
   'news',
+  'copy',
   'messages',
   'config',
   'audit',

@@ -49,11 +49,12 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'users',
     'adjustments',
     'news',
+    'copy',
     'messages',
     'config',
     'audit',
     'operators',
   ]),
   reviewer: new Set(['dashboard', 'reviews']),
-  operator: new Set(['dashboard', 'news', 'messages', 'config']),
+  operator: new Set(['dashboard', 'news', 'copy', 'messages', 'config']),
 };

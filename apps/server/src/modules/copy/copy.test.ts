@@ -11,9 +11,17 @@ import {
 } from '../../../test/helpers';
 import { inTransaction } from '../../db/database';
 import { checkInvariant, placeHold, userBalances } from '../../ledger/ledger';
+import { operatorToken } from '../identity/testing';
 import { tick } from '../trading/test-support';
 import { createLeader, runHistory } from './leaders';
-import { type CopyContext, drainFanouts, endLockIns, listProductOnLeader, tradeLeader } from './service';
+import {
+  type CopyContext,
+  drainFanouts,
+  endLockIns,
+  FANOUT_BATCH,
+  listProductOnLeader,
+  tradeLeader,
+} from './service';
 import type { LeaderRow } from './tables';
 
 /**
@@ -421,7 +429,8 @@ describe('mirroring and the end of the lock-in', () => {
     t.clock.set(TEST_NOW);
     const leader = await newLeader();
     const product = await newProduct(leader, { lockDays: 2 });
-    const followers = 600;
+    // More than one batch (FANOUT_BATCH).
+    const followers = FANOUT_BATCH + 50;
     const now = t.clock.now();
     const users = await t.ctx.db
       .insertInto('users')
@@ -528,5 +537,66 @@ describe('mirroring and the end of the lock-in', () => {
       const b = (await userBalances(t.ctx.db, h.user_id)).JPY;
       expect(b.available).toBe(h.returned_minor);
     }
+  }, 180_000);
+});
+
+describe('the back office', () => {
+  it('lists a product on a leader with its rules, audited; returns cannot be set', async () => {
+    t.clock.set(TEST_NOW);
+    const leader = await newLeader();
+    const token = await operatorToken(t);
+    const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
+    const body = {
+      leaderId: leader.id,
+      name: 'Listed by the operator',
+      minAmount: '200000',
+      lockDays: 10,
+      cutoffAt: new Date(t.clock.now().getTime() + 5 * DAY).toISOString(),
+    };
+    expect((await call('POST', '/api/admin/copy/products', { ...body, totalReturn: '0.5' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', '/api/admin/copy/products', { ...body, leaderId: 999_999 })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', '/api/admin/copy/products', { ...body, cutoffAt: '2020-01-01T00:00:00Z' })).json(),
+    ).toEqual({ error: 'bad_request', field: 'cutoffAt' });
+    const listed = await call('POST', '/api/admin/copy/products', body);
+    expect(listed.statusCode).toBe(200);
+    const id = (listed.json() as { id: number }).id;
+    const products = (await call('GET', '/api/admin/copy/products')).json() as {
+      list: Array<Record<string, unknown>>;
+    };
+    expect(products.list.find((p) => p.id === id)).toMatchObject({
+      name: 'Listed by the operator',
+      minAmount: '200000',
+      lockDays: 10,
+      followers: 0,
+      leader: leader.name,
+    });
+    const leaders = (await call('GET', '/api/admin/copy/leaders')).json() as {
+      list: Array<Record<string, unknown>>;
+    };
+    expect(leaders.list.find((l) => l.id === leader.id)).toMatchObject({
+      strategy: 'trend',
+      equity: '10000000',
+    });
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'copy_product_list')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(audited).toHaveLength(1);
+    const session = await follower(0);
+    const info = await api<Record<string, unknown>>(t.app, '/trade/productinfo', { id }, { session });
+    expect(info.data).toMatchObject({ name: 'Listed by the operator', minAmount: '200000', lockDays: 10 });
   });
 });

@@ -2,6 +2,7 @@ import { API } from '@kabuto/contract';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
+import { copyAdminRoutes } from './admin-routes';
 import { BUILT_IN_LEADERS, createLeader, runHistory } from './leaders';
 import {
   type CopyContext,
@@ -38,7 +39,7 @@ export interface CopyPort {
  * their fills are mirrored into followers' holdings in batches; lock-ins end by the jobs runner.
  */
 export const copyModule = defineModule(
-  { name: 'copy', dependencies: ['market', 'users', 'trading', 'jobs'] },
+  { name: 'copy', dependencies: ['market', 'users', 'trading', 'jobs', 'admin'] },
   (app, platform) => {
     const ctx: CopyContext = { ...platform, market: app.market, trading: app.trading };
     const fanout = new FanoutRunner(ctx);
@@ -93,6 +94,8 @@ export const copyModule = defineModule(
       // SPEC §6.5: at the end of the lock-in the holding's value returns to available.
       run: () => endLockIns(ctx),
     });
+
+    copyAdminRoutes(app, ctx);
 
     const language = (header: unknown, fallback: string) => pickLanguage(header, fallback);
 
