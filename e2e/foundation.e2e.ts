@@ -123,7 +123,7 @@ describe.each(LANGUAGES)('foundation journey in %s', (lang) => {
     await apiCall('/user/acceptRisk', { agree: 1 }, reg.data);
     const page = await phone(browser, lang);
     await signIn(page, reg.data);
-    await page.waitForURL(/#\/home\/home/);
+    await page.waitForURL(/#\/home\/home/, { waitUntil: 'commit' });
     const screens = [
       'mine/index',
       'mine/language',

@@ -4,6 +4,7 @@ import { moneyI18n } from '../apps/web/src/features/money/i18n';
 import { errorsI18n } from '../apps/web/src/shared/i18n/errors';
 import { rawKeysIn } from './i18n';
 import {
+  advanceClock,
   apiCall,
   baseUrl,
   decideReview,
@@ -121,7 +122,7 @@ async function confirmDialog(page: Page) {
 }
 
 describe.each(LANGUAGES)('loan journey in %s', (lang) => {
-  it('borrows, sees the wallet credited and the debt, is refused a withdrawal, repays, withdraws', async () => {
+  it('borrows, sees the wallet credited and the debt, interest accrue over two days, is refused a withdrawal, repays, withdraws', async () => {
     const m = money(lang);
     const { session, cardId } = await investor();
     const page = await phone(browser, lang);
@@ -155,6 +156,17 @@ describe.each(LANGUAGES)('loan journey in %s', (lang) => {
     const user = await apiCall<Record<string, string>>('/user/getUserinfo', { type: 'jpy' }, session);
     expect(user.data).toMatchObject({ jpy: '1100000', jpyyjed: '100000' });
     await shot(page, lang, 'loan-active');
+
+    // Two days pass on the server's clock: the daily job accrues ¥50 (5 bp of ¥100,000) each day.
+    const moved = await advanceClock(2 * 86_400_000, [session]);
+    const accruals = moved.jobs.filter((run) => run.startsWith('loans.interest@')).length;
+    // Two, or three when the real clock also crossed the accrual time while the journey ran.
+    expect(accruals).toBeGreaterThanOrEqual(2);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('loan-outstanding').textContent(), { timeout: 15_000 })
+      .toMatch(accruals === 2 ? /100,100/ : /100,1[05]0/);
+    await shot(page, lang, 'loan-interest');
 
     // Withdrawals are refused while the loan is unpaid (SPEC §6.4).
     const refused = await apiCall(

@@ -161,3 +161,36 @@ export async function decideReview(
   });
   if (!answer.ok) throw new Error(`${decision} ${kind}: ${answer.status}`);
 }
+
+/** Sessions end after a day without a call (config `sessionIdleMinutes`): the clock moves in smaller steps. */
+const CLOCK_STEP_MS = 12 * 3_600_000;
+
+/**
+ * Moves the journeys' server clock forward by `ms` and runs the jobs that fell due (the server
+ * runs with KABUTO_CLOCK_TRAVEL=1). It moves in steps of at most 12 hours and makes a call with
+ * each of `keep` between steps, so those investors stay signed in across a jump of days. The
+ * clock never goes back: later journeys run after it.
+ */
+export async function advanceClock(
+  ms: number,
+  keep: Session[] = [],
+): Promise<{ now: string; jobs: string[] }> {
+  let left = ms;
+  let now = '';
+  const jobs: string[] = [];
+  while (left > 0) {
+    const step = Math.min(left, CLOCK_STEP_MS);
+    const res = await fetch(`${baseUrl()}/api/admin/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+      body: JSON.stringify({ ms: step }),
+    });
+    if (!res.ok) throw new Error(`clock advance refused: ${res.status} ${await res.text()}`);
+    const answer = (await res.json()) as { now: string; jobs: string[] };
+    now = answer.now;
+    jobs.push(...answer.jobs);
+    for (const session of keep) await apiCall('/user/summary', {}, session);
+    left -= step;
+  }
+  return { now, jobs };
+}

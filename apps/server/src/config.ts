@@ -37,6 +37,11 @@ export interface Config {
   /** Bearer token that /metrics asks for; null: /metrics is not served. */
   metricsToken: string | null;
   adminPassword: string | null;
+  /**
+   * KABUTO_CLOCK_TRAVEL=1: the node's clock can be moved forward by an admin through
+   * POST /api/admin/clock/advance (the browser journeys; never in production).
+   */
+  clockTravel: boolean;
   marketHours: HoursMode;
   fundHours: HoursMode;
   marketSeed: string;
@@ -71,6 +76,8 @@ export interface Config {
   loginLockMinutes: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** A back-office session ends after this long without a call (its absolute limit is 12 hours). */
+  operatorIdleMinutes: number;
   /** How long a node keeps a session it has read (SESSION_CACHE_MS; 0 turns the cache off). */
   sessionCacheMs: number;
   rateLimitPerMinute: number;
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.METRICS_TOKEN || null,
     redisPrefix: env.REDIS_PREFIX || defaultRedisPrefix(databaseUrl, dataDir),
     adminPassword: env.ADMIN_PASSWORD || null,
+    clockTravel: env.KABUTO_CLOCK_TRAVEL === '1',
     marketHours: hours(env.MARKET_HOURS, defaultHours),
     fundHours: hours(env.FUND_HOURS, defaultHours),
     marketSeed: env.MARKET_SEED ?? 'kabuto',
@@ -190,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: 15,
     sessionIdleMinutes: 60 * 24,
     sessionAbsoluteHours: 24 * 30,
+    operatorIdleMinutes: 30,
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 2_000),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     orderRateLimitPerMinute: Number(env.ORDER_RATE_LIMIT_PER_MINUTE ?? 60),

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
+import { TravelClock } from './clock';
 import { loadConfig, randomPassword } from './config';
 import { openDatabase } from './db/database';
 import { ensureFirstOperator } from './modules/admin/auth';
@@ -13,6 +14,8 @@ async function main() {
     database,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     seed: true,
+    // Only a node started for the browser journeys can have its clock moved (config `clockTravel`).
+    ...(config.clockTravel ? { clock: new TravelClock() } : {}),
     background: true,
     // Rate-limit counters shared by every node when Redis is configured.
     ...(config.redisUrl ? { rateLimitRedis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),

@@ -11,6 +11,7 @@ export type ModuleName =
   | 'users'
   | 'messages'
   | 'admin'
+  | 'clock'
   | 'reviews'
   | 'identity'
   | 'money'

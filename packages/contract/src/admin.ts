@@ -77,4 +77,20 @@ export const API_ADMIN = {
       .transform((b) => b ?? {}),
     response: z.object({ ok: z.literal(true) }),
   },
+  clockAdvance: {
+    doc: {
+      summary:
+        "Moves the node's clock forward and runs the jobs now due (only on a node started with KABUTO_CLOCK_TRAVEL=1)",
+      tags: ['admin'],
+      security: [{ operator: [] }],
+    },
+    request: z.object({
+      ms: z
+        .number()
+        .int()
+        .min(1)
+        .max(31 * 86_400_000),
+    }),
+    response: z.object({ now: z.string(), jobs: z.array(z.string()) }),
+  },
 } as const;

@@ -76,6 +76,8 @@ export const LEDGER_KINDS = [
   'position_close',
   'stop_out',
   'adjustment',
+  'adjustment_freeze',
+  'adjustment_release',
   'loan_credit',
   'loan_interest',
   'loan_repay',

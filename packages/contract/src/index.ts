@@ -4,4 +4,5 @@ export * from './enums';
 export * from './envelope';
 export * from './fields';
 export * from './keys';
+export * from './messages';
 export * from './money';

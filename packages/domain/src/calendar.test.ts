@@ -15,6 +15,7 @@ import {
   sessionMinutes,
   sessionOpen,
   sessionsOn,
+  statusDay,
   tradingDay,
   tradingDaysBetween,
 } from './calendar';
@@ -139,6 +140,24 @@ describe('sessions', () => {
     expect(tradingDay('jpy', at('2026-03-07T03:00:00Z'))).toBe('2026-03-09');
     expect(tradingDay('jpy', at('2026-03-06T10:00:00Z'))).toBe('2026-03-06');
     expect(tradingDay('jpy', at('2026-05-01T20:00:00Z'))).toBe('2026-05-07');
+  });
+
+  it('names the last trading day in a closed market status on a Sunday, never the next one', () => {
+    const sunday = at('2026-03-08T03:00:00Z');
+    expect(statusDay('jpy', sunday, false)).toBe('2026-03-06');
+    // A market trading through the weekend (simulated `always` hours) names the day itself.
+    expect(statusDay('jpy', sunday, true)).toBe('2026-03-08');
+    expect(statusDay('jpy', at('2026-03-06T03:00:00Z'), true)).toBe('2026-03-06');
+  });
+
+  it('never names a status day after the market-local date', () => {
+    fc.assert(
+      fc.property(markets, instants, fc.boolean(), (market, instant, open) => {
+        const day = statusDay(market, instant, open);
+        expect(day <= localDateOf(market, instant)).toBe(true);
+        expect(open || isTradingDay(market, day)).toBe(true);
+      }),
+    );
   });
 
   it('walks trading days around Golden Week', () => {

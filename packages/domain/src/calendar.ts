@@ -125,6 +125,17 @@ export function tradingDay(market: Market, instant: Date): string {
   return isTradingDay(market, localDate) ? localDate : nextTradingDay(market, localDate);
 }
 
+/**
+ * The day a market's status names (SPEC §2 /quotes/index): never after the market's own date.
+ * On a trading day, that day; on a closed day, the last trading day; a market that trades on a
+ * day its exchange is closed (the simulated market's `always` hours) names its own date.
+ */
+export function statusDay(market: Market, instant: Date, open: boolean): string {
+  const localDate = localDateOf(market, instant);
+  if (isTradingDay(market, localDate) || open) return localDate;
+  return previousTradingDay(market, localDate);
+}
+
 /** Trading days from `fromLocalDate` to `toLocalDate`, both inclusive; empty when from > to. */
 export function tradingDaysBetween(market: Market, fromLocalDate: string, toLocalDate: string): string[] {
   parseLocalDate(toLocalDate);

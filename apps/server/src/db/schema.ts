@@ -1,3 +1,4 @@
+import type { MessageTemplate } from '@kabuto/contract';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -93,6 +94,8 @@ export interface MessagesTable {
   /** JSON {cn, us, jp}. */
   title: ColumnType<Record<string, string>, string, string>;
   body: ColumnType<Record<string, string>, string, string>;
+  /** JSON {key, params} (packages/contract/src/messages.ts); null for an operator's message. */
+  template: ColumnType<MessageTemplate | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -129,6 +132,8 @@ export interface OperatorSessionsTable {
   operator_id: number;
   token_hash: string;
   expires_at: Date;
+  /** The session's last call (null: none since sign-in); idle past `operatorIdleMinutes`, it ends. */
+  last_seen_at: ColumnType<Date | null, Date | undefined, Date>;
   created_at: Timestamp;
 }
 

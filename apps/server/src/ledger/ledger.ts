@@ -17,7 +17,15 @@ import { DomainError } from '../errors';
 export const HOUSE = 0;
 
 /** What funds are frozen for (SPEC §6.4 "Frozen funds"). */
-export const FROZEN_PURPOSES = ['order', 'withdrawal', 'ipo', 'copy', 'block', 'daytrade'] as const;
+export const FROZEN_PURPOSES = [
+  'order',
+  'withdrawal',
+  'ipo',
+  'copy',
+  'block',
+  'daytrade',
+  'adjustment',
+] as const;
 export type FrozenPurpose = (typeof FROZEN_PURPOSES)[number];
 
 export type UserAccount = 'available' | `frozen:${FrozenPurpose}` | 'debt';

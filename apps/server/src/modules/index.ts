@@ -2,6 +2,7 @@ import { jobsModule } from '../jobs/module';
 import type { Module } from '../module';
 import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
+import { clockModule } from './clock/routes';
 import { copyModule } from './copy/routes';
 import { identityModule } from './identity/routes';
 import { loansModule } from './loans/routes';
@@ -27,6 +28,7 @@ export const modules: Module[] = [
   messagesModule,
   adminModule,
   reviewsModule,
+  clockModule,
   identityModule,
   tradingModule,
   moneyModule,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, KYC_STATES, LANGUAGES, MARKETS } from '../enums';
 import { zFlag, zId, zMoney, zPage, zPaged, zPassword, zSize, zTime } from '../envelope';
 import { password, text } from '../fields';
+import { zMessageTemplate } from '../messages';
 import { defineCall, withType } from './define';
 
 const zAccountName = text({ min: 1, max: 40 });
@@ -209,6 +210,11 @@ export const zMessage = z.object({
   broadcast: z.boolean(),
   read: z.boolean(),
   createdAt: zTime,
+  template: zMessageTemplate
+    .nullable()
+    .describe(
+      'which message it is and its figures, for the app to format in the reader’s rules; null for an operator’s',
+    ),
 });
 
 export const messageListCall = defineCall({

@@ -164,7 +164,7 @@ export const overviewCall = defineCall({
     ),
     alerts: z.array(
       z.object({
-        kind: z.enum(['limit_up', 'limit_down', 'big_gain', 'big_loss']),
+        kind: z.enum(['limit_up', 'limit_down', 'big_gain', 'big_loss', 'volume_spike']),
         code: z.string(),
         name: z.string(),
         price: zPriceText,

@@ -4,6 +4,7 @@ import * as m0002 from './0002_ledger_post';
 import * as m0003 from './0003_postings_without_foreign_keys';
 import * as m0005 from './0005_jobs';
 import * as m0010 from './0010_secrets_and_sessions';
+import * as m0020 from './0020_message_templates';
 import * as m0100 from './0100_market';
 import * as m0101 from './0101_news';
 import * as m0200 from './0200_money_identity';
@@ -13,6 +14,7 @@ import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
 import * as m0420 from './0420_copy';
 import * as m0500 from './0500_backoffice';
+import * as m0501 from './0501_operator_idle';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
@@ -26,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0003_postings_without_foreign_keys': m0003,
   '0005_jobs': m0005,
   '0010_secrets_and_sessions': m0010,
+  '0020_message_templates': m0020,
   '0100_market': m0100,
   '0101_news': m0101,
   '0200_money_identity': m0200,
@@ -35,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0301_position_id_blocks': m0301,
   '0420_copy': m0420,
   '0500_backoffice': m0500,
+  '0501_operator_idle': m0501,
 };

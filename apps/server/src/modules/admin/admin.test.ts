@@ -56,6 +56,22 @@ describe('back-office access', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('ends a session after 30 minutes without a call, and keeps one that is in use', async () => {
+    const token = (await login('admin', 'adminpass')).json().token as string;
+    const reviews = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/reviews',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (let step = 0; step < 3; step++) {
+      t.clock.advance(20 * 60_000);
+      expect((await reviews()).statusCode, `after ${(step + 1) * 20} minutes in use`).toBe(200);
+    }
+    t.clock.advance(31 * 60_000);
+    expect((await reviews()).statusCode).toBe(401);
+  });
+
   it('asks a reason for every rejection and refuses unknown kinds', async () => {
     const token = (await login('admin', 'adminpass')).json().token as string;
     const headers = { authorization: `Bearer ${token}` };

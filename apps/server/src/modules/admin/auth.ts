@@ -14,6 +14,8 @@ export interface Operator {
 }
 
 const OPERATOR_SESSION_HOURS = 12;
+/** A session's last-seen time is written at most this often. */
+const OPERATOR_TOUCH_MS = 60_000;
 
 /**
  * SPEC §9: admin everything (user care, audit log, operator accounts); reviewer the review
@@ -156,15 +158,31 @@ export async function requireOperator(
           'operators.username',
           'operators.role',
           'operators.disabled',
+          'operator_sessions.id as sessionId',
           'operator_sessions.expires_at',
+          'operator_sessions.created_at',
+          'operator_sessions.last_seen_at',
         ])
         .where('operator_sessions.token_hash', '=', hashToken(token))
         .executeTakeFirst()
     : undefined;
-  if (!row || row.disabled || row.expires_at.getTime() <= ctx.clock.now().getTime()) {
+  const now = ctx.clock.now().getTime();
+  const lastSeen = (row?.last_seen_at ?? row?.created_at)?.getTime() ?? 0;
+  if (
+    !row ||
+    row.disabled ||
+    row.expires_at.getTime() <= now ||
+    now - lastSeen > ctx.config.operatorIdleMinutes * 60_000
+  ) {
     await reply.code(401).send({ error: 'unauthorized' });
     return null;
   }
+  if (now - lastSeen > OPERATOR_TOUCH_MS)
+    await ctx.db
+      .updateTable('operator_sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', row.sessionId)
+      .execute();
   const role = row.role as OperatorRole;
   if (!ROLE_CAN[role].has(need)) {
     await reply.code(403).send({ error: 'forbidden' });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
-import { HOUSE, postTransaction } from '../../ledger/ledger';
+import { HOUSE, placeHold, postTransaction, releaseHold, settleHold } from '../../ledger/ledger';
 import { audit, type Operator } from '../admin/auth';
 import { adminCall, idParam, REASON_MAX, reasonField, refuseAdmin } from './http';
 import { pageQuery, userRow } from './users';
@@ -39,6 +39,70 @@ async function postAdjustment(
   );
 }
 
+/**
+ * A debit waiting for its second operator freezes the amount, so the user cannot spend or
+ * withdraw what the correction will take; approval settles the freeze to the house, rejection
+ * releases it.
+ */
+async function freezeDebit(
+  ctx: AppContext,
+  trx: Tx,
+  adjustment: { id: number; user_id: number; currency: string; amount_minor: number; reason: string },
+) {
+  await placeHold(
+    trx,
+    {
+      userId: adjustment.user_id,
+      currency: adjustment.currency as Currency,
+      purpose: 'adjustment',
+      amountMinor: -adjustment.amount_minor,
+      kind: 'adjustment_freeze',
+      refType: 'adjustment',
+      refId: adjustment.id,
+      memo: adjustment.reason,
+    },
+    ctx.clock.now(),
+  );
+}
+
+async function heldDebit(trx: Tx, adjustmentId: number): Promise<number | null> {
+  const hold = await trx
+    .selectFrom('ledger_holds')
+    .select('id')
+    .where('ref_type', '=', 'adjustment')
+    .where('ref_id', '=', adjustmentId)
+    .where('state', '=', 'held')
+    .executeTakeFirst();
+  return hold?.id ?? null;
+}
+
+/** Approves a pending adjustment: a frozen debit is settled to the house, a credit is posted. */
+async function approveAdjustment(
+  ctx: AppContext,
+  trx: Tx,
+  adjustment: { id: number; user_id: number; currency: string; amount_minor: number; reason: string },
+) {
+  const holdId = await heldDebit(trx, adjustment.id);
+  if (holdId === null) return postAdjustment(ctx, trx, adjustment);
+  return settleHold(
+    trx,
+    holdId,
+    {
+      kind: 'adjustment',
+      memo: adjustment.reason,
+      to: [
+        {
+          userId: HOUSE,
+          account: 'house:adjustments',
+          currency: adjustment.currency as Currency,
+          amountMinor: -adjustment.amount_minor,
+        },
+      ],
+    },
+    ctx.clock.now(),
+  );
+}
+
 async function decide(
   ctx: AppContext,
   id: number,
@@ -59,7 +123,10 @@ async function decide(
     // The four-eyes rule: whoever asked for an adjustment cannot approve it.
     if (decision === 'approve' && row.requested_by === operator.id)
       return refuseAdmin(409, 'second_operator_required');
-    const posted = decision === 'approve' ? await postAdjustment(ctx, trx, row) : null;
+    const posted = decision === 'approve' ? await approveAdjustment(ctx, trx, row) : null;
+    const held = decision === 'reject' ? await heldDebit(trx, row.id) : null;
+    if (held !== null)
+      await releaseHold(trx, held, { kind: 'adjustment_release', memo: reason ?? row.reason }, now);
     await trx
       .updateTable('adjustments')
       .set({
@@ -136,6 +203,7 @@ export function adjustmentRoutes(app: FastifyInstance, ctx: AppContext): void {
           .returningAll()
           .executeTakeFirstOrThrow();
         const posted = needsSecond ? null : await postAdjustment(ctx, trx, row);
+        if (needsSecond && amountMinor < 0) await freezeDebit(ctx, trx, row);
         if (posted)
           await trx
             .updateTable('adjustments')

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, fund, registerUser, type Session, type TestApp } from '../../../test/helpers';
 import { userBalances } from '../../ledger/ledger';
+import { houseBalance } from '../trading/test-support';
 import { adminApi, OPERATOR_PASSWORD, operatorAs } from './testing';
 
 let t: TestApp;
@@ -185,6 +186,52 @@ describe('ledger adjustments', () => {
     expect((await userBalances(t.ctx.db, user.userId)).JPY.available).toBe(before + 200_000);
     const again = await adminApi(t, secondAdmin, 'POST', `/api/admin/adjustments/${res.body.id}/approve`, {});
     expect(again.status).toBe(409);
+  });
+
+  it('freezes a large debit while it waits, so the money cannot leave first; approval takes it, rejection frees it', async () => {
+    const url = `/api/admin/users/${user.userId}/adjustments`;
+    const debit = { currency: 'JPY', direction: 'debit', amount: '150000', reason: 'Duplicate credit' };
+    const start = (await userBalances(t.ctx.db, user.userId)).JPY;
+    const first = await adminApi<{ id: number; state: string }>(t, admin, 'POST', url, debit);
+    expect(first.body.state).toBe('pending');
+    const waiting = (await userBalances(t.ctx.db, user.userId)).JPY;
+    expect(waiting.available).toBe(start.available - 150_000);
+    expect(waiting.frozen.adjustment).toBe(150_000);
+    const rejected = await adminApi(
+      t,
+      secondAdmin,
+      'POST',
+      `/api/admin/adjustments/${first.body.id}/reject`,
+      {
+        reason: 'Not a duplicate',
+      },
+    );
+    expect(rejected.body).toMatchObject({ state: 'rejected' });
+    expect((await userBalances(t.ctx.db, user.userId)).JPY).toMatchObject({
+      available: start.available,
+      frozen: { adjustment: 0 },
+    });
+
+    const second = await adminApi<{ id: number }>(t, admin, 'POST', url, debit);
+    const houseBefore = await houseBalance(t, 'house:adjustments', 'JPY');
+    const approved = await adminApi(
+      t,
+      secondAdmin,
+      'POST',
+      `/api/admin/adjustments/${second.body.id}/approve`,
+      {},
+    );
+    expect(approved.body).toMatchObject({ state: 'posted' });
+    expect((await userBalances(t.ctx.db, user.userId)).JPY).toMatchObject({
+      available: start.available - 150_000,
+      frozen: { adjustment: 0 },
+    });
+    expect(await houseBalance(t, 'house:adjustments', 'JPY')).toBe(houseBefore + 150_000);
+
+    // A waiting debit larger than what is available is refused at once, freezing nothing.
+    const over = await adminApi(t, admin, 'POST', url, { ...debit, amount: String(start.available + 1) });
+    expect(over).toMatchObject({ status: 400, body: { error: 'balance_insufficient' } });
+    expect((await userBalances(t.ctx.db, user.userId)).JPY.available).toBe(start.available - 150_000);
   });
 
   it('refuses a debit larger than the balance, a missing reason and a malformed amount, changing nothing', async () => {

@@ -10,6 +10,3 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /** A message text in the three product languages. */
 export const i18n = (cn: string, us: string, jp: string): I18nText => ({ cn, us, jp });
-
-/** How a review reason reads inside a message: the operator's words, or a dash when none was given. */
-export const reasonText = (reason: string | null) => reason ?? '-';

@@ -6,9 +6,10 @@ import { DomainError } from '../../errors';
 import type { User } from '../../http/auth';
 import type { FileService } from '../../storage/files';
 import { cleanImage } from '../../storage/images';
+import { reviewOutcome } from '../messages/service';
 import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
 import { recordCreditEvent } from '../users/credit';
-import { i18n, isUniqueViolation, reasonText } from './common';
+import { isUniqueViolation } from './common';
 import type { KycSubmission } from './tables';
 
 /** ID numbers: letters, digits and hyphens once spaces are gone (passport, My Number, resident ID). */
@@ -148,27 +149,6 @@ export async function submitVerification(
   return verifyInfo(ctx, user.id);
 }
 
-const KYC_MESSAGES = {
-  approve: {
-    title: i18n('实名认证已通过', 'Identity verified', '本人確認が完了しました'),
-    body: (_reason: string | null) =>
-      i18n(
-        '您的实名认证已审核通过，现在可以绑定银行卡并出金。',
-        'Your identity verification was approved. You can now add a bank card and withdraw.',
-        '本人確認が承認されました。銀行口座の登録と出金ができるようになりました。',
-      ),
-  },
-  reject: {
-    title: i18n('实名认证未通过', 'Identity verification failed', '本人確認が承認されませんでした'),
-    body: (reason: string | null) =>
-      i18n(
-        `您的实名认证未通过。原因：${reasonText(reason)}。您可以重新提交。`,
-        `Your identity verification was not approved. Reason: ${reasonText(reason)}. You may submit again.`,
-        `本人確認が承認されませんでした。理由：${reasonText(reason)}。再度ご提出いただけます。`,
-      ),
-  },
-} as const;
-
 export const ADMIN_FILE_PATH = '/api/admin/files';
 
 /** SPEC §9 review queue 'kyc': approve verifies the user and starts the credit score (§6.4 Loans). */
@@ -199,8 +179,5 @@ export const kycReview = (config: Config): ReviewKindHooks<KycSubmission> => ({
   async reject(trx, k) {
     await trx.updateTable('users').set({ kyc_state: 'failed' }).where('id', '=', k.user_id).execute();
   },
-  message: (_k, { decision, reason }) => {
-    const text = KYC_MESSAGES[decision];
-    return { title: text.title, body: text.body(reason) };
-  },
+  message: (_k, decision) => reviewOutcome('kyc', decision, {}),
 });

@@ -16,8 +16,8 @@ import type { Executor, LoansTable, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { postTransaction, userBalances } from '../../ledger/ledger';
-import { i18n, isUniqueViolation, reasonText } from '../identity/common';
-import { messages } from '../messages/service';
+import { isUniqueViolation } from '../identity/common';
+import { messages, moneyParam, reviewOutcome } from '../messages/service';
 import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../money/common';
 import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
 import { recordCreditEvent } from '../users/credit';
@@ -264,27 +264,6 @@ export async function repayLoan(ctx: AppContext, user: User, body: ParsedRequest
   return loanView(repaid);
 }
 
-const LOAN_MESSAGES = {
-  approve: {
-    title: i18n('贷款已到账', 'Loan credited', 'ご融資を実行しました'),
-    body: (l: Loan) =>
-      i18n(
-        `您的贷款 ${l.order_no}（${money(l.amount_minor)} JPY）已审核通过并存入账户，期限 ${l.term_days} 天。`,
-        `Your loan ${l.order_no} (${money(l.amount_minor)} JPY) was approved and credited; its term is ${l.term_days} days.`,
-        `ご融資 ${l.order_no}（${money(l.amount_minor)} 円）が承認され、口座に入金されました。期間は ${l.term_days} 日です。`,
-      ),
-  },
-  reject: {
-    title: i18n('贷款未通过', 'Loan not approved', 'ご融資は承認されませんでした'),
-    body: (l: Loan, reason: string | null) =>
-      i18n(
-        `您的贷款申请 ${l.order_no} 未通过审核。原因：${reasonText(reason)}。`,
-        `Your loan application ${l.order_no} was not approved. Reason: ${reasonText(reason)}.`,
-        `ご融資の申込 ${l.order_no} は承認されませんでした。理由：${reasonText(reason)}。`,
-      ),
-  },
-};
-
 /** SPEC §9 review queue 'loan': approval credits the wallet and records the debt; rejection moves nothing. */
 export const loanReview: ReviewKindHooks<Loan> = {
   kind: 'loan',
@@ -334,20 +313,11 @@ export const loanReview: ReviewKindHooks<Loan> = {
       .execute();
   },
   async reject() {},
-  message: (loan, { decision, reason }) => ({
-    title: LOAN_MESSAGES[decision].title,
-    body: decision === 'approve' ? LOAN_MESSAGES.approve.body(loan) : LOAN_MESSAGES.reject.body(loan, reason),
-  }),
-};
-
-const OVERDUE_MESSAGE = {
-  title: i18n('贷款已逾期', 'Loan overdue', 'ご融資の返済期限を過ぎました'),
-  body: (l: Loan) =>
-    i18n(
-      `您的贷款 ${l.order_no} 已超过期限，请尽快还款。逾期会降低信用分。`,
-      `Your loan ${l.order_no} is past its term. Please repay it soon; being overdue lowers your credit score.`,
-      `ご融資 ${l.order_no} は返済期限を過ぎました。お早めにご返済ください。延滞は信用スコアを下げます。`,
-    ),
+  message: (loan, decision) =>
+    reviewOutcome('loan', decision, {
+      order: loan.order_no,
+      approved: { amount: moneyParam(loan.amount_minor, LOAN_CURRENCY), days: { count: loan.term_days } },
+    }),
 };
 
 /**
@@ -421,8 +391,7 @@ export async function accrueInterest(ctx: AppContext, dueAt: Date): Promise<stri
           {
             userId: loan.user_id,
             kind: 'loan_overdue',
-            title: OVERDUE_MESSAGE.title,
-            body: OVERDUE_MESSAGE.body(loan),
+            template: { key: 'loan_overdue', params: { order: { text: loan.order_no } } },
           },
           dueAt,
         );

@@ -304,6 +304,14 @@ describe('/market/company, /market/hot, /market/overview', () => {
   it('summarises the market: indices, sectors, alerts at the limit, simulated short selling, companies', async () => {
     const limitUp = t.ctx.market.quote('605999')!.limitUp!;
     t.ctx.market.ingest({ code: '605999', market: 'cny', price: limitUp, volume: 100, time: TEST_NOW });
+    const flat = t.ctx.market.quote('600519')!.previousClose;
+    t.ctx.market.ingest({
+      code: '600519',
+      market: 'cny',
+      price: flat,
+      volume: 100_000_000_000,
+      time: TEST_NOW,
+    });
     const res = await api<ResponseOf<typeof API.overviewCall>>(
       t.app,
       '/market/overview',
@@ -315,6 +323,8 @@ describe('/market/company, /market/hot, /market/overview', () => {
     expect(res.data.alerts).toContainEqual(
       expect.objectContaining({ kind: 'limit_up', code: '605999', price: limitUp }),
     );
+    // A day's volume of twice the stock's average day, at an unremarkable price, is a volume spike.
+    expect(res.data.alerts).toContainEqual(expect.objectContaining({ kind: 'volume_spike', code: '600519' }));
     expect(res.data.shortSelling.simulated).toBe(true);
     expect(res.data.shortSelling.list.length).toBeGreaterThan(0);
     expect(res.data.sectors.map((s) => s.name)).toContain('饮料');
@@ -326,5 +336,20 @@ describe('/market/company, /market/hot, /market/overview', () => {
       { headers: { language: 'cn' } },
     );
     expect(again.data.shortSelling).toEqual(res.data.shortSelling);
+  });
+
+  it('shows a closed market and its last trading day on a Sunday, never the next day', async () => {
+    const sunday = await createTestApp({
+      now: '2026-11-22T03:00:00Z',
+      config: { marketHours: 'real', marketCodes: ['7203'], marketHistoryDays: 5, marketMinuteDays: 1 },
+    });
+    try {
+      const res = await api<ResponseOf<typeof API.overviewCall>>(sunday.app, '/market/overview', {
+        type: 'jpy',
+      });
+      expect(res.data).toMatchObject({ open: false, tradingDay: '2026-11-20' });
+    } finally {
+      await sunday.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Language, Market, RankingWindow } from '@kabuto/contract';
 import { Decimal } from '@kabuto/contract';
-import { localDateOf } from '@kabuto/domain';
+import { localDateOf, statusDay } from '@kabuto/domain';
 import type { AppContext } from '../../context';
 import { randomFor } from '../../market/random';
 import type { InMemoryMarket } from '../../market/service';
@@ -12,6 +12,8 @@ import { quoteView, sectorName } from './views';
 
 /** A move at least this large (percent, either way) is a market alert (SPEC §2 "market alerts"). */
 export const BIG_MOVE_PERCENT = 3;
+/** A day's volume at least this many times the stock's average day is a market alert (a volume spike). */
+export const VOLUME_SPIKE_RATIO = 2;
 export const OVERVIEW_NEWS = 5;
 export const OVERVIEW_COMPANIES = 10;
 export const OVERVIEW_SHORT_SELLING = 10;
@@ -159,6 +161,7 @@ export async function overview(
 ) {
   const now = ctx.clock.now();
   const day = market.tradingDay(selected, now);
+  const open = market.isOpen(selected, now);
   const indices = market
     .instruments()
     .filter((i) => i.kind === 'index')
@@ -205,7 +208,9 @@ export async function overview(
             ? ('big_gain' as const)
             : Number(quote.changePercent) <= -BIG_MOVE_PERCENT
               ? ('big_loss' as const)
-              : null;
+              : quote.volume >= VOLUME_SPIKE_RATIO * spec.averageDailyVolume
+                ? ('volume_spike' as const)
+                : null;
     if (kind)
       alerts.push({
         kind,
@@ -243,8 +248,9 @@ export async function overview(
 
   return {
     market: selected,
-    open: market.isOpen(selected, now),
-    tradingDay: day,
+    open,
+    // The status never names a day still to come (a Sunday shows Friday, closed).
+    tradingDay: statusDay(selected, now, open),
     indices,
     news: await latestNews(ctx.db, language, OVERVIEW_NEWS),
     sectors,

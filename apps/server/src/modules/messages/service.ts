@@ -1,18 +1,59 @@
-import type { Language } from '@kabuto/contract';
-import { LANGUAGES } from '@kabuto/contract';
+import type { Currency, Language, MessageKey, MessageParam, MessageTemplate } from '@kabuto/contract';
+import { LANGUAGES, minorToDecimal, plainParam, renderMessage } from '@kabuto/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 
 /** Text in the three product languages; a message is stored in all three and read in one. */
 export type I18nText = Record<Language, string>;
 
-export interface OutgoingMessage {
+/** A message written out in every language (an operator's), or one of the catalogue's by key. */
+export type MessageContent = { title: I18nText; body: I18nText } | { template: MessageTemplate };
+
+export type OutgoingMessage = {
   /** null = broadcast to everyone. */
   userId: number | null;
   /** review_outcome, stop_out, lottery, fill, notice, … */
   kind: string;
-  title: I18nText;
-  body: I18nText;
+} & MessageContent;
+
+/** An amount as a message parameter, for the reader's app to write in its currency rules. */
+export const moneyParam = (minor: number, currency: Currency): MessageParam => ({
+  money: minorToDecimal(minor, currency),
+  currency,
+});
+
+/** How a review reason reads inside a message: the operator's words, or a dash when none was given. */
+export const reasonText = (reason: string | null) => reason ?? '-';
+
+/**
+ * A review's outcome message (SPEC §0.6: outcome and reason): `<kind>_approved` with its own
+ * figures, or `<kind>_rejected` with the reason; both name the order when there is one.
+ */
+export function reviewOutcome(
+  kind: 'deposit' | 'withdrawal' | 'kyc' | 'loan',
+  decision: { decision: 'approve' | 'reject'; reason: string | null },
+  params: { order?: string; approved?: Record<string, MessageParam> },
+): MessageContent {
+  const order: Record<string, MessageParam> = params.order ? { order: { text: params.order } } : {};
+  return decision.decision === 'approve'
+    ? { template: { key: `${kind}_approved` as MessageKey, params: { ...order, ...params.approved } } }
+    : {
+        template: {
+          key: `${kind}_rejected` as MessageKey,
+          params: { ...order, reason: { text: reasonText(decision.reason) } },
+        },
+      };
+}
+
+/** The texts stored with a message: a catalogue message is also kept rendered plainly. */
+function textsOf(message: MessageContent): { title: I18nText; body: I18nText } {
+  if (!('template' in message)) return message;
+  const rendered = Object.fromEntries(
+    LANGUAGES.map((language) => [language, renderMessage(message.template, language, plainParam)!]),
+  ) as Record<Language, { title: string; body: string }>;
+  const pick = (part: 'title' | 'body') =>
+    Object.fromEntries(LANGUAGES.map((language) => [language, rendered[language][part]])) as I18nText;
+  return { title: pick('title'), body: pick('body') };
 }
 
 export interface MessageView {
@@ -23,6 +64,8 @@ export interface MessageView {
   broadcast: boolean;
   read: boolean;
   createdAt: string;
+  /** Which catalogue message it is and its figures, for the reader's app to format; null for an operator's. */
+  template: MessageTemplate | null;
 }
 
 export function pickLanguage(value: unknown, fallback: string): Language {
@@ -45,11 +88,13 @@ export const messages = {
 
   /** The row a message is stored as, for a caller that inserts it within a larger statement. */
   row(message: OutgoingMessage, now: Date) {
+    const texts = textsOf(message);
     return {
       user_id: message.userId,
       kind: message.kind,
-      title: JSON.stringify(message.title),
-      body: JSON.stringify(message.body),
+      title: JSON.stringify(texts.title),
+      body: JSON.stringify(texts.body),
+      template: 'template' in message ? JSON.stringify(message.template) : null,
       created_at: now,
     };
   },
@@ -69,6 +114,7 @@ export const messages = {
           'messages.kind',
           'messages.title',
           'messages.body',
+          'messages.template',
           'messages.created_at',
         ])
         .select('message_reads.read_at')
@@ -86,6 +132,7 @@ export const messages = {
       broadcast: r.user_id === null,
       read: r.read_at !== null,
       createdAt: r.created_at.toISOString(),
+      template: r.template,
     }));
     return { list, page, size, total: Number(total.n) };
   },
@@ -118,6 +165,7 @@ export const messages = {
       broadcast: row.user_id === null,
       read: true,
       createdAt: row.created_at.toISOString(),
+      template: row.template,
     };
   },
 

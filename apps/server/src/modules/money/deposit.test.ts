@@ -226,7 +226,7 @@ describe('deposit review', () => {
       { session },
     );
     expect(list.data[0]).toMatchObject({ status: 1, state: 'approved' });
-    const messages = await api<{ list: Array<{ title: string; body: string }> }>(
+    const messages = await api<{ list: Array<{ title: string; body: string; template: unknown }> }>(
       t.app,
       '/user/messageList',
       {},
@@ -234,6 +234,11 @@ describe('deposit review', () => {
     );
     expect(messages.data.list[0]?.title).toBe('ご入金を反映しました');
     expect(messages.data.list[0]?.body).toContain(res.data.orderNo);
+    // The reader's app formats the amount from the key and its figures (SPEC §6.6).
+    expect(messages.data.list[0]?.template).toEqual({
+      key: 'deposit_approved',
+      params: { order: { text: res.data.orderNo }, amount: { money: expect.any(String), currency: 'JPY' } },
+    });
     const audit = await t.ctx.db
       .selectFrom('audit_log')
       .selectAll()

@@ -16,8 +16,9 @@ import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { availableBalanceAfter, HOUSE, postTransaction } from '../../ledger/ledger';
 import { cleanImage } from '../../storage/images';
-import { i18n, isUniqueViolation, reasonText } from '../identity/common';
+import { isUniqueViolation } from '../identity/common';
 import { ADMIN_FILE_PATH } from '../identity/kyc';
+import { moneyParam, reviewOutcome } from '../messages/service';
 import type { ReviewKindHooks } from '../reviews/queue';
 import type { MoneyContext } from './common';
 import {
@@ -208,29 +209,6 @@ export async function depositFundRecords(ctx: AppContext, userId: number, page: 
   }));
 }
 
-const DEPOSIT_MESSAGES = {
-  approve: {
-    title: i18n('入金已到账', 'Deposit credited', 'ご入金を反映しました'),
-    body: (d: Deposit, _reason: string | null) => {
-      const amount = `${minorToDecimal(d.amount_minor, d.currency as Currency)} ${d.currency}`;
-      return i18n(
-        `您的入金 ${d.order_no}（${amount}）已审核通过并存入账户。`,
-        `Your deposit ${d.order_no} (${amount}) was approved and credited to your account.`,
-        `ご入金 ${d.order_no}（${amount}）が承認され、口座に反映されました。`,
-      );
-    },
-  },
-  reject: {
-    title: i18n('入金未通过', 'Deposit rejected', 'ご入金が承認されませんでした'),
-    body: (d: Deposit, reason: string | null) =>
-      i18n(
-        `您的入金 ${d.order_no} 未通过审核。原因：${reasonText(reason)}。`,
-        `Your deposit ${d.order_no} was not approved. Reason: ${reasonText(reason)}.`,
-        `ご入金 ${d.order_no} は承認されませんでした。理由：${reasonText(reason)}。`,
-      ),
-  },
-} as const;
-
 /** SPEC §9 review queue 'deposit': approval credits the wallet (house:bank → available). */
 export const depositReview: ReviewKindHooks<Deposit & { real_name: string | null }> = {
   kind: 'deposit',
@@ -279,7 +257,13 @@ export const depositReview: ReviewKindHooks<Deposit & { real_name: string | null
   // Nothing was credited at request: a rejected deposit moves no money.
   async reject() {},
   message: (deposit, { decision, reason }) => {
-    const text = DEPOSIT_MESSAGES[decision];
-    return { title: text.title, body: text.body(deposit, reason) };
+    return reviewOutcome(
+      'deposit',
+      { decision, reason },
+      {
+        order: deposit.order_no,
+        approved: { amount: moneyParam(deposit.amount_minor, deposit.currency as Currency) },
+      },
+    );
   },
 };

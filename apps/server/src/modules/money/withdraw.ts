@@ -24,8 +24,9 @@ import {
   userBalances,
 } from '../../ledger/ledger';
 import { findCard, maskCardNumber } from '../identity/cards';
-import { i18n, isUniqueViolation, reasonText } from '../identity/common';
+import { isUniqueViolation } from '../identity/common';
 import type { BankCard } from '../identity/tables';
+import { moneyParam, reviewOutcome } from '../messages/service';
 import type { ReviewKindHooks } from '../reviews/queue';
 import {
   assertFundWindow,
@@ -279,29 +280,6 @@ export async function withdrawalFundRecords(ctx: AppContext, userId: number, pag
   }));
 }
 
-const WITHDRAWAL_MESSAGES = {
-  approve: {
-    title: i18n('出金已支付', 'Withdrawal paid', 'ご出金を実行しました'),
-    body: (w: Withdrawal, _reason: string | null) => {
-      const amount = `${minorToDecimal(w.amount_minor, w.currency as Currency)} ${w.currency}`;
-      return i18n(
-        `您的出金 ${w.order_no}（${amount}）已审核通过并汇出，通常 24 小时内或下一个营业日 24:00 前到账。`,
-        `Your withdrawal ${w.order_no} (${amount}) was approved and sent. It arrives within 24 hours, or by midnight of the next business day.`,
-        `ご出金 ${w.order_no}（${amount}）が承認され、送金されました。24時間以内、または翌営業日の24:00までに着金します。`,
-      );
-    },
-  },
-  reject: {
-    title: i18n('出金未通过', 'Withdrawal rejected', 'ご出金が承認されませんでした'),
-    body: (w: Withdrawal, reason: string | null) =>
-      i18n(
-        `您的出金 ${w.order_no} 未通过审核，冻结金额已退回可用余额。原因：${reasonText(reason)}。`,
-        `Your withdrawal ${w.order_no} was not approved; the frozen amount is available again. Reason: ${reasonText(reason)}.`,
-        `ご出金 ${w.order_no} は承認されませんでした。拘束金額は利用可能残高に戻りました。理由：${reasonText(reason)}。`,
-      ),
-  },
-} as const;
-
 /** SPEC §9 review queue 'withdrawal': approval pays the held amount out (→ house:bank); rejection releases it. */
 export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
   kind: 'withdrawal',
@@ -369,10 +347,11 @@ export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
     );
     await recordSettlement(trx, w.id, released.transactionId);
   },
-  message: (w, { decision, reason }) => {
-    const text = WITHDRAWAL_MESSAGES[decision];
-    return { title: text.title, body: text.body(w, reason) };
-  },
+  message: (w, decision) =>
+    reviewOutcome('withdrawal', decision, {
+      order: w.order_no,
+      approved: { amount: moneyParam(w.amount_minor, w.currency as Currency) },
+    }),
 };
 
 type WithdrawalUnderReview = Withdrawal & {

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import type { Operator } from '../admin/auth';
 import { audit } from '../admin/auth';
-import { type I18nText, messages } from '../messages/service';
+import { type MessageContent, messages } from '../messages/service';
 
 /** What the queue passes a kind when an item is decided. */
 export interface Decision {
@@ -32,7 +32,7 @@ export interface ReviewKindHooks<Subject extends { id: number; user_id: number }
   approve(trx: Tx, subject: Subject, decision: Decision): Promise<void>;
   reject(trx: Tx, subject: Subject, decision: Decision): Promise<void>;
   /** The message the user gets with the outcome (SPEC §0.6: outcome and reason). */
-  message(subject: Subject, decision: Decision): { title: I18nText; body: I18nText };
+  message(subject: Subject, decision: Decision): MessageContent;
 }
 
 export interface ReviewItem {
@@ -222,10 +222,9 @@ export class ReviewQueue {
         SET state = CASE WHEN state = 'pending' THEN ${decision.decision === 'approve' ? 'approved' : 'rejected'} ELSE state END,
             reason = ${decision.reason}, reviewer_id = ${decision.operator.id}, reviewed_at = ${now}
         WHERE id = ${subjectId}`.execute(trx);
-      const text = hooks.message(subject, full);
       await messages.send(
         trx,
-        { userId: subject.user_id, kind: 'review_outcome', title: text.title, body: text.body },
+        { userId: subject.user_id, kind: 'review_outcome', ...hooks.message(subject, full) },
         now,
       );
       await audit(

@@ -107,13 +107,24 @@ describe('a market order', () => {
       .execute();
     expect(tx).toHaveLength(1);
     expect(tx[0]).toMatchObject({ kind: 'order_open', order_no: res.data.orderNo });
-    const message = await api<{ list: Array<{ kind: string }> }>(
+    const message = await api<{ list: Array<{ kind: string; template: unknown }> }>(
       t.app,
       '/user/messageList',
       {},
       { session: user },
     );
-    expect(message.data.list[0]).toMatchObject({ kind: 'fill' });
+    expect(message.data.list[0]).toMatchObject({
+      kind: 'fill',
+      template: {
+        key: 'order_filled',
+        params: {
+          order: { text: res.data.orderNo },
+          side: { word: 'long' },
+          quantity: { count: 100 },
+          price: { price: '2850.0' },
+        },
+      },
+    });
   });
 
   it('accepts a form-encoded order as the seed client sends it', async () => {

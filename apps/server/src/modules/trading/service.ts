@@ -6,7 +6,6 @@ import {
   MARKET_TIMEZONE,
   MAX_ORDER_QUANTITY,
   type Market,
-  minorToDecimal,
   type OrderType,
   PRICE_DECIMALS,
   type TradeMode,
@@ -40,7 +39,7 @@ import {
   postTransaction,
 } from '../../ledger/ledger';
 import type { Instrument, MarketService, Quote } from '../../market/types';
-import { messages } from '../messages/service';
+import { messages, moneyParam, type OutgoingMessage } from '../messages/service';
 import { recordCreditEvent } from '../users/credit';
 import type { MatchingEngine } from './engine';
 import type { PositionRow, PositionsTable } from './tables';
@@ -230,45 +229,46 @@ export function expiryFor(ctx: MarketBoundContext, market: Market, now: Date): D
 // ---------------------------------------------------------------------------------------------
 // Messages (SPEC §6.6: fills and stop-outs send a message).
 
-function fillMessage(row: PositionRow, price: string) {
-  const side = {
-    long: { cn: '买入', us: 'Long', jp: '買い' },
-    short: { cn: '卖空', us: 'Short', jp: '売り' },
-  }[row.direction];
+/** The figures every message about a position names: its number, stock and quantity. */
+const positionParams = (row: PositionRow) => ({
+  order: { text: row.order_no },
+  code: { text: row.code },
+  quantity: { count: row.quantity },
+});
+
+function fillMessage(row: PositionRow, price: string): OutgoingMessage {
   return {
     userId: row.user_id,
     kind: 'fill',
-    title: { cn: '订单成交', us: 'Order filled', jp: '約定しました' },
-    body: {
-      cn: `订单 ${row.order_no}：${row.code} ${side.cn} ${row.quantity} 股，成交价 ${price}。`,
-      us: `Order ${row.order_no}: ${side.us} ${row.quantity} × ${row.code} filled at ${price}.`,
-      jp: `注文 ${row.order_no}：${row.code} ${side.jp} ${row.quantity} 株が ${price} で約定しました。`,
+    template: {
+      key: 'order_filled',
+      params: { ...positionParams(row), side: { word: row.direction }, price: { price } },
     },
   };
 }
 
-function stopOutMessage(row: PositionRow, price: string, pnl: string) {
+function stopOutMessage(row: PositionRow, price: string, pnlMinor: number): OutgoingMessage {
   return {
     userId: row.user_id,
     kind: 'stop_out',
-    title: { cn: '强制平仓', us: 'Position stopped out', jp: 'ロスカットされました' },
-    body: {
-      cn: `持仓 ${row.order_no}（${row.code}，${row.quantity} 股）亏损达到保证金的规定比例，已按市价 ${price} 平仓，盈亏 ${pnl}。`,
-      us: `Position ${row.order_no} (${row.quantity} × ${row.code}) reached the stop-out loss and was closed at market, ${price}; P&L ${pnl}.`,
-      jp: `建玉 ${row.order_no}（${row.code} ${row.quantity} 株）の損失が証拠金の所定割合に達したため、成行 ${price} で決済しました。損益 ${pnl}。`,
+    template: {
+      key: 'stop_out',
+      params: {
+        ...positionParams(row),
+        price: { price },
+        pnl: moneyParam(pnlMinor, MARKET_CURRENCY[row.market]),
+      },
     },
   };
 }
 
-function expiryMessage(row: PositionRow) {
+function expiryMessage(row: PositionRow): OutgoingMessage {
   return {
     userId: row.user_id,
     kind: 'order_expired',
-    title: { cn: '委托已失效', us: 'Order expired', jp: '注文が失効しました' },
-    body: {
-      cn: `限价委托 ${row.order_no}（${row.code}，${row.quantity} 股，限价 ${row.limit_price}）在收盘时未成交，已失效，冻结资金已释放。`,
-      us: `Limit order ${row.order_no} (${row.quantity} × ${row.code} at ${row.limit_price}) did not fill by the session close and expired; its funds are released.`,
-      jp: `指値注文 ${row.order_no}（${row.code} ${row.quantity} 株、指値 ${row.limit_price}）は大引けまでに約定せず失効しました。拘束資金は解放されました。`,
+    template: {
+      key: 'order_expired',
+      params: { ...positionParams(row), price: { price: row.limit_price ?? '' } },
     },
   };
 }
@@ -392,6 +392,7 @@ export async function placeOrder(
             ...message,
             title: sql`replace(${message.title}, ${ORDER_NO}, ${orderNo})::jsonb`,
             body: sql`replace(${message.body}, ${ORDER_NO}, ${orderNo})::jsonb`,
+            template: sql`replace(${message.template}, ${ORDER_NO}, ${orderNo})::jsonb`,
           });
         })
       : withLedger;
@@ -736,12 +737,7 @@ export async function stopOutPosition(
     if (!stopOutReached(pnl, row.margin_minor, ctx.config.stopOutPercent)) return { kind: 'not_reached' };
     const price = new Decimal(tickPrice).toFixed(PRICE_DECIMALS[row.market]);
     const done = await settle(ctx, trx, row, price, 'stop_out', now);
-    const currency = MARKET_CURRENCY[row.market];
-    await messages.send(
-      trx,
-      stopOutMessage(row, price, minorToDecimal(done.settlement.userPnlMinor, currency)),
-      now,
-    );
+    await messages.send(trx, stopOutMessage(row, price, done.settlement.userPnlMinor), now);
     // SPEC §6.4: a stop-out is a published credit-score event.
     await recordCreditEvent(trx, row.user_id, 'stop_out', now, { memo: row.order_no });
     return { kind: 'stopped', ...done };

@@ -90,7 +90,7 @@ export async function balanceOf(t: TestApp, userId: number, currency: 'JPY' | 'U
 }
 
 /** Sum of a house account's postings in a currency. */
-export async function houseBalance(t: TestApp, account: 'house:fees' | 'house:pnl', currency: string) {
+export async function houseBalance(t: TestApp, account: `house:${string}`, currency: string) {
   const row = await t.ctx.db
     .selectFrom('ledger_postings')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')

@@ -133,8 +133,14 @@ export function Sectors({ sectors }: { sectors: Overview['sectors'] }) {
                   {t('overview.sectorBreadth', { up: sector.advancers, down: sector.decliners })}
                 </span>
                 <span className="kb-mk-sector__leader">
-                  <span className="kb-muted">{t('overview.leader')}</span> {sector.leader.name}{' '}
-                  <TrendText value={sector.leader.changePercent} percent arrow={false} />
+                  <span className="kb-muted">{t('overview.leader')}</span>
+                  <span className="kb-mk-sector__leader-name">{sector.leader.name}</span>
+                  <TrendText
+                    className="kb-mk-sector__leader-change"
+                    value={sector.leader.changePercent}
+                    percent
+                    arrow={false}
+                  />
                 </span>
               </button>
             </li>

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { useMessage } from '../api/messages';
+import { messageText } from '../lib/message-text';
 
 /** /mine/messageInfo?id=: one message; opening it marks it read (SPEC §6.6). */
 export default function MessageInfoPage() {
@@ -24,17 +25,19 @@ export default function MessageInfoPage() {
   else if (message.isPending) body = <PageSkeleton />;
   else if (message.isError)
     body = <LoadError errorKey={message.error.key} onRetry={() => message.refetch()} />;
-  else
+  else {
+    const text = messageText(message.data, language);
     body = (
       <article className="kb-prose kb-message">
-        <h2 className="kb-message__title">{message.data.title}</h2>
+        <h2 className="kb-message__title">{text.title}</h2>
         <p className="kb-message-meta">
           {message.data.broadcast && <span className="kb-message-tag">{t('messages.broadcast')}</span>}
           <span className="kb-num kb-muted">{formatDateTime(message.data.createdAt, language)}</span>
         </p>
-        <div className="kb-message__body">{message.data.body}</div>
+        <div className="kb-message__body">{text.body}</div>
       </article>
     );
+  }
 
   return (
     <Page header={<PageHeader title={t('messages.detailTitle')} backTo={PATHS.messages} />}>{body}</Page>

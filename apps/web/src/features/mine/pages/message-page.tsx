@@ -11,6 +11,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { useMessages } from '../api/messages';
+import { messageText } from '../lib/message-text';
 
 /** /mine/message: site messages, paged, unread ones marked with a dot (SPEC §6.6). */
 export default function MessagePage() {
@@ -48,7 +49,7 @@ export default function MessagePage() {
                 {!message.read && (
                   <span className="kb-unread-dot" role="img" aria-label={t('messages.unread')} />
                 )}
-                {message.title}
+                {messageText(message, language).title}
               </span>
             </List.Item>
           ))}

@@ -1,0 +1,38 @@
+import {
+  LANGUAGE_LOCALE,
+  type Language,
+  MESSAGE_WORDS,
+  type MessageParam,
+  type MessageTemplate,
+  renderMessage,
+} from '@kabuto/contract';
+import { numberFormat } from '../../../shared/format/intl';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatPrice } from '../../../shared/format/price';
+import { formatDateTime } from '../../../shared/format/time';
+
+/** One figure of a message in the reader's rules: "JP¥5,000,000", "3,177.0", "2026/11/17 10:00 JST". */
+export function formatMessageParam(param: MessageParam, language: Language): string {
+  if ('money' in param) return formatMoneyWithSymbol(param.money, param.currency, language);
+  if ('price' in param) return formatPrice(param.price, param.price.split('.')[1]?.length ?? 0, language);
+  if ('count' in param) return numberFormat(LANGUAGE_LOCALE[language], {}).format(param.count);
+  if ('date' in param) return formatDateTime(param.date, language);
+  if ('word' in param) return MESSAGE_WORDS[param.word][language];
+  return param.text;
+}
+
+/**
+ * A message's title and body as the reader sees them: a catalogue message written from its key
+ * and figures in the reader's language; an operator's (or an unknown key) as the server stored it.
+ */
+export function messageText(
+  message: {
+    title: string;
+    body: string;
+    template: { key: string; params: MessageTemplate['params'] } | null;
+  },
+  language: Language,
+): { title: string; body: string } {
+  const rendered = message.template ? renderMessage(message.template, language, formatMessageParam) : null;
+  return rendered ?? { title: message.title, body: message.body };
+}
