@@ -25,7 +25,15 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
-import { HOUSE, placeHold, postTransaction, settleHold } from '../../ledger/ledger';
+import {
+  HOUSE,
+  ledgerRefusals,
+  orderNoFor,
+  type PostingInput,
+  placeHold,
+  postTransaction,
+  settleHold,
+} from '../../ledger/ledger';
 import { i18n } from '../identity/common';
 import { messages } from '../messages/service';
 import { businessOrderNo, parseAmount, takeFundLock } from '../money/common';
@@ -646,7 +654,7 @@ async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Da
   );
   const market = leaderPosition.market;
   const currency = MARKET_CURRENCY[market];
-  const positions: PositionRow[] = [];
+  const planned: Array<{ holding: HoldingRow; quantity: number; marginMinor: number; feeMinor: number }> = [];
   for (const holding of holdings) {
     const plan = mirrorQuantity({
       market,
@@ -659,61 +667,40 @@ async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Da
       feeRateBps: ctx.config.feeRateBps,
       minFeeMinor: ctx.config.minFeeMinor[market],
     });
-    if (plan.quantity <= 0) continue;
-    const fee = plan.feeMinor;
-    const posted = await postTransaction(
-      trx,
-      {
-        kind: 'copy_open',
-        userId: holding.user_id,
-        refType: 'copy_holding',
-        refId: holding.id,
-        memo: `${holding.order_no}: long ${plan.quantity} ${leaderPosition.code} @ ${fanout.price}`,
-        postings: [
-          {
-            userId: holding.user_id,
-            account: 'frozen:copy',
-            currency,
-            amountMinor: -(plan.marginMinor + fee),
-          },
-          { userId: holding.user_id, account: 'frozen:order', currency, amountMinor: plan.marginMinor },
-          { userId: HOUSE, account: 'house:fees', currency, amountMinor: fee },
-        ].filter((p) => p.amountMinor !== 0) as Parameters<typeof postTransaction>[1]['postings'],
-      },
-      now,
-    );
-    positions.push({
-      id: 0,
-      order_no: posted.orderNo,
-      user_id: holding.user_id,
-      code: leaderPosition.code,
-      market,
-      currency,
-      direction: leaderPosition.direction,
-      order_type: 'market',
-      mode: 'normal',
-      leverage: leaderPosition.leverage,
-      quantity: plan.quantity,
-      limit_price: null,
-      open_price: fanout.price,
-      opened_at: now,
-      opened_trading_day: ctx.market.tradingDay(market, now),
-      expires_at: null,
-      margin_minor: plan.marginMinor,
-      fee_minor: fee,
-      close_price: null,
-      closed_at: null,
-      close_fee_minor: null,
-      realised_pnl_minor: null,
-      house_absorbed_minor: null,
-      state: 'holding',
-      close_reason: null,
-      source: 'copy',
-      source_id: holding.id,
-      created_at: now,
-      updated_at: now,
-    });
+    if (plan.quantity > 0) planned.push({ holding, ...plan });
   }
+  const orderNos = await postMirrorOpens(trx, planned, leaderPosition.code, fanout.price, currency, now);
+  const positions: PositionRow[] = planned.map(({ holding, quantity, marginMinor, feeMinor }, i) => ({
+    id: 0,
+    order_no: orderNos[i]!,
+    user_id: holding.user_id,
+    code: leaderPosition.code,
+    market,
+    currency,
+    direction: leaderPosition.direction,
+    order_type: 'market',
+    mode: 'normal',
+    leverage: leaderPosition.leverage,
+    quantity,
+    limit_price: null,
+    open_price: fanout.price,
+    opened_at: now,
+    opened_trading_day: ctx.market.tradingDay(market, now),
+    expires_at: null,
+    margin_minor: marginMinor,
+    fee_minor: feeMinor,
+    close_price: null,
+    closed_at: null,
+    close_fee_minor: null,
+    realised_pnl_minor: null,
+    house_absorbed_minor: null,
+    state: 'holding',
+    close_reason: null,
+    source: 'copy',
+    source_id: holding.id,
+    created_at: now,
+    updated_at: now,
+  }));
   let inserted: PositionRow[] = [];
   if (positions.length > 0) {
     inserted = await trx
@@ -734,6 +721,73 @@ async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Da
   }
   const cursor = holdings.at(-1)!.id;
   return { cursor, done: holdings.length < FANOUT_BATCH, positions: inserted };
+}
+
+/**
+ * The ledger transactions of a batch's mirrored opens (each holding's margin and fee leave its
+ * frozen funds: `frozen:copy` → `frozen:order` + `house:fees`), in one statement: the ledger
+ * function runs once per follower, in holding order, like an order's single-statement posting.
+ * Answers the order numbers in the order of `planned`.
+ */
+async function postMirrorOpens(
+  trx: Tx,
+  planned: Array<{ holding: HoldingRow; quantity: number; marginMinor: number; feeMinor: number }>,
+  code: string,
+  price: string,
+  currency: Currency,
+  now: Date,
+): Promise<string[]> {
+  if (planned.length === 0) return [];
+  const memo = (p: (typeof planned)[number]) =>
+    `${p.holding.order_no}: long ${p.quantity} ${code} @ ${price}`;
+  // A zero fee would post nothing to the house: such a batch goes one transaction at a time.
+  if (planned.some((p) => p.feeMinor <= 0 || p.marginMinor <= 0)) {
+    const out: string[] = [];
+    for (const p of planned) {
+      const posted = await postTransaction(
+        trx,
+        {
+          kind: 'copy_open',
+          userId: p.holding.user_id,
+          refType: 'copy_holding',
+          refId: p.holding.id,
+          memo: memo(p),
+          postings: [
+            {
+              userId: p.holding.user_id,
+              account: 'frozen:copy' as const,
+              currency,
+              amountMinor: -(p.marginMinor + p.feeMinor),
+            },
+            {
+              userId: p.holding.user_id,
+              account: 'frozen:order' as const,
+              currency,
+              amountMinor: p.marginMinor,
+            },
+            { userId: HOUSE, account: 'house:fees' as const, currency, amountMinor: p.feeMinor },
+          ].filter((posting) => posting.amountMinor !== 0) as PostingInput[],
+        },
+        now,
+      );
+      out.push(posted.orderNo);
+    }
+    return out;
+  }
+  const stamp = orderNoFor(now, 0).slice(0, 14);
+  // Postings in the ledger's key order: the house first, then frozen:copy before frozen:order.
+  const { rows } = await ledgerRefusals(() =>
+    sql<{ order_no: string }>`
+      SELECT t.order_no
+      FROM unnest(${planned.map((p) => p.holding.user_id)}::int8[], ${planned.map((p) => p.marginMinor)}::int8[],
+                  ${planned.map((p) => p.feeMinor)}::int8[], ${planned.map((p) => p.holding.id)}::int8[],
+                  ${planned.map(memo)}::text[]) WITH ORDINALITY AS x(u, m, f, r, memo, n)
+      CROSS JOIN LATERAL ledger_post('copy_open', x.u, 'copy_holding', x.r, x.memo, ${now}::timestamptz, ${stamp},
+        ARRAY[0, x.u, x.u]::int8[], ARRAY['house:fees', 'frozen:copy', 'frozen:order']::text[],
+        ARRAY[${currency}, ${currency}, ${currency}]::text[], ARRAY[x.f, -(x.m + x.f), x.m]::int8[]) AS t
+      ORDER BY x.n`.execute(trx),
+  );
+  return rows.map((r) => r.order_no);
 }
 
 /** Closes one batch of the positions mirroring a leader position the leader closed, at its price. */
