@@ -4,18 +4,17 @@ import { operatorToken } from '../identity/testing';
 
 describe('clock travel', () => {
   let t: TestApp;
-  let token: string;
   beforeAll(async () => {
     t = await createTestApp({ config: { clockTravel: true } });
-    token = await operatorToken(t);
   });
   afterAll(() => t.close());
 
-  const advance = (payload: unknown, auth = token) =>
+  // A fresh sign-in for each move: a back-office session idles out as the clock jumps hours.
+  const advance = async (payload: unknown, auth?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/admin/clock/advance',
-      headers: { authorization: `Bearer ${auth}` },
+      headers: { authorization: `Bearer ${auth ?? (await operatorToken(t))}` },
       payload: payload as object,
     });
 
