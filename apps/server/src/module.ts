@@ -19,6 +19,7 @@ export type ModuleName =
   | 'trading'
   | 'block'
   | 'ipo'
+  | 'copy'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;

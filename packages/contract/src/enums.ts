@@ -87,6 +87,9 @@ export const LEDGER_KINDS = [
   'ipo_freeze',
   'ipo_release',
   'ipo_allot',
+  'copy_follow',
+  'copy_open',
+  'copy_end',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -16,6 +16,7 @@ const AREAS = [
   'block',
   'newshares',
   'news',
+  'copy',
   'messages',
   'config',
   'audit',

@@ -4,6 +4,7 @@ import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
 import { blockModule } from './block/routes';
 import { clockModule } from './clock/routes';
+import { copyModule } from './copy/routes';
 import { identityModule } from './identity/routes';
 import { ipoModule } from './ipo/routes';
 import { loansModule } from './loans/routes';
@@ -36,5 +37,6 @@ export const modules: Module[] = [
   loansModule,
   blockModule,
   ipoModule,
+  copyModule,
   backofficeModule,
 ];

@@ -1,4 +1,5 @@
 import { blockCalls } from './block';
+import { copyCalls } from './copy';
 import { coreCalls } from './core';
 import type { CallDef } from './define';
 import { identityCalls } from './identity';
@@ -10,6 +11,7 @@ import { newsCalls } from './news';
 import { tradingCalls } from './trading';
 
 export * from './block';
+export * from './copy';
 export * from './core';
 export * from './define';
 export * from './identity';
@@ -31,4 +33,5 @@ export const API = {
   ...tradingCalls,
   ...blockCalls,
   ...ipoCalls,
+  ...copyCalls,
 } satisfies Record<string, CallDef>;

@@ -1,5 +1,6 @@
 import type { authI18n } from '../../features/auth/i18n';
 import type { blockI18n } from '../../features/block/i18n';
+import type { copyI18n } from '../../features/copy/i18n';
 import type { homeI18n } from '../../features/home/i18n';
 import type { identityI18n } from '../../features/identity/i18n';
 import type { ipoI18n } from '../../features/ipo/i18n';
@@ -55,6 +56,7 @@ const featureBundles = {
   news: () => import('../../features/news/i18n').then((m) => m.newsI18n),
   block: () => import('../../features/block/i18n').then((m) => m.blockI18n),
   ipo: () => import('../../features/ipo/i18n').then((m) => m.ipoI18n),
+  copy: () => import('../../features/copy/i18n').then((m) => m.copyI18n),
 } satisfies Record<string, () => Promise<LoadedBundle>>;
 
 export type FeatureNamespace = keyof typeof featureBundles;
@@ -105,7 +107,8 @@ type Bundle =
   | typeof marketI18n
   | typeof newsI18n
   | typeof blockI18n
-  | typeof ipoI18n;
+  | typeof ipoI18n
+  | typeof copyI18n;
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };
 
 declare module 'i18next' {
