@@ -20,6 +20,7 @@ export type ModuleName =
   | 'trading'
   | 'block'
   | 'ipo'
+  | 'copy'
   | 'backoffice';
 
 export type Module = ReturnType<typeof defineModule>;

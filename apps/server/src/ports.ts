@@ -18,6 +18,7 @@ import type { FileService } from './storage/files';
  *   files           identity      stored images (ID photos, receipts)
  *   openPositions   trading       how many positions a user has open (withdrawal refusals)
  *   trading         trading       the matching engine
+ *   copyTrading     copy          the copy-trading fan-out (tests wait on it)
  */
 export interface OpenPositionsPort {
   /** Positions pending, holding or closing (SPEC §6.4 "refused while positions are held"). */
@@ -37,5 +38,6 @@ declare module 'fastify' {
     files: FileService;
     openPositions: OpenPositionsPort;
     trading: import('./modules/trading/routes').TradingPort;
+    copyTrading: import('./modules/copy/routes').CopyPort;
   }
 }

@@ -2,6 +2,7 @@ export * from './adjustment';
 export * from './bars';
 export * from './block';
 export * from './calendar';
+export * from './copy';
 export * from './credit';
 export * from './eligibility';
 export * from './errors';

@@ -12,6 +12,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { BlockPage } from '../features/block/block-page';
 import { MessagesPage } from '../features/content/messages-page';
 import { NewsPage } from '../features/content/news-page';
+import { CopyPage } from '../features/copy/copy-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DayTradesPage } from '../features/daytrade/daytrades-page';
 import { NewSharesPage } from '../features/newshares/newshares-page';
@@ -50,6 +51,7 @@ const PAGES: Array<{ area: string; path: string; element: React.ReactNode }> = [
   { area: 'block', path: '/block', element: <BlockPage /> },
   { area: 'newshares', path: '/newshares', element: <NewSharesPage /> },
   { area: 'news', path: '/news', element: <NewsPage /> },
+  { area: 'copy', path: '/copy', element: <CopyPage /> },
   { area: 'messages', path: '/messages', element: <MessagesPage /> },
   { area: 'config', path: '/config', element: <ConfigPage /> },
   { area: 'audit', path: '/audit', element: <AuditPage /> },

@@ -17,6 +17,7 @@ const AREAS = [
   'block',
   'newshares',
   'news',
+  'copy',
   'messages',
   'config',
   'audit',

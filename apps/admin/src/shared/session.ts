@@ -51,6 +51,7 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'adjustments',
     'block',
     'news',
+    'copy',
     'messages',
     'config',
     'audit',
@@ -58,5 +59,5 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'newshares',
   ]),
   reviewer: new Set(['dashboard', 'reviews', 'daytrades']),
-  operator: new Set(['dashboard', 'block', 'newshares', 'news', 'messages', 'config']),
+  operator: new Set(['dashboard', 'block', 'newshares', 'copy', 'news', 'messages', 'config']),
 };

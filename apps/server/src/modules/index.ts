@@ -4,6 +4,7 @@ import { adminModule } from './admin/routes';
 import { backofficeModule } from './backoffice/routes';
 import { blockModule } from './block/routes';
 import { clockModule } from './clock/routes';
+import { copyModule } from './copy/routes';
 import { dayTradeModule } from './daytrade/routes';
 import { identityModule } from './identity/routes';
 import { ipoModule } from './ipo/routes';
@@ -37,6 +38,7 @@ export const modules: Module[] = [
   loansModule,
   blockModule,
   ipoModule,
+  copyModule,
   dayTradeModule,
   backofficeModule,
 ];

@@ -1,5 +1,6 @@
 import { routes as authRoutes } from '../features/auth/routes';
 import { routes as blockRoutes } from '../features/block/routes';
+import { routes as copyRoutes } from '../features/copy/routes';
 import { routes as daytradeRoutes } from '../features/daytrade/routes';
 import { routes as homeRoutes } from '../features/home/routes';
 import { routes as identityRoutes } from '../features/identity/routes';
@@ -26,5 +27,6 @@ export const appRoutes: readonly AppRoute[] = [
   ...marketRoutes,
   ...newsRoutes,
   ...ipoRoutes,
+  ...copyRoutes,
   ...daytradeRoutes,
 ];

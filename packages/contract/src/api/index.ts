@@ -1,4 +1,5 @@
 import { blockCalls } from './block';
+import { copyCalls } from './copy';
 import { coreCalls } from './core';
 import { dayTradeCalls } from './daytrade';
 import type { CallDef } from './define';
@@ -11,6 +12,7 @@ import { newsCalls } from './news';
 import { tradingCalls } from './trading';
 
 export * from './block';
+export * from './copy';
 export * from './core';
 export * from './daytrade';
 export * from './define';
@@ -33,5 +35,6 @@ export const API = {
   ...tradingCalls,
   ...blockCalls,
   ...ipoCalls,
+  ...copyCalls,
   ...dayTradeCalls,
 } satisfies Record<string, CallDef>;

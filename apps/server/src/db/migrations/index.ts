@@ -14,6 +14,7 @@ import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
 import * as m0400 from './0400_ipo';
 import * as m0410 from './0410_block';
+import * as m0420 from './0420_copy';
 import * as m0430 from './0430_daytrade';
 import * as m0500 from './0500_backoffice';
 import * as m0501 from './0501_operator_idle';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0301_position_id_blocks': m0301,
   '0410_block': m0410,
   '0400_ipo': m0400,
+  '0420_copy': m0420,
   '0430_daytrade': m0430,
   '0500_backoffice': m0500,
   '0501_operator_idle': m0501,

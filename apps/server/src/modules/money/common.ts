@@ -121,7 +121,7 @@ export async function nextId(
 }
 
 /** Order numbers of deposits (D…) and withdrawals (W…), in the ledger's style. */
-export const businessOrderNo = (prefix: 'D' | 'W' | 'L', now: Date, id: number) =>
+export const businessOrderNo = (prefix: 'D' | 'W' | 'L' | 'C', now: Date, id: number) =>
   `${prefix}${orderNoFor(now, id)}`;
 
 /** A page of a user's deposits or withdrawals as fund records (SPEC §0.2), newest first. */

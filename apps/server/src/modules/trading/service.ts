@@ -669,7 +669,12 @@ export function closeSettlement(
   };
 }
 
-async function settle(
+/**
+ * Closes a locked holding position at `price` (the caller has locked the row and checked its
+ * state). What the position returns goes to available funds, or — for a mirrored position of a
+ * copy holding (SPEC §6.5) — back to the holding's frozen funds, whatever closed it.
+ */
+export async function settle(
   ctx: MarketBoundContext,
   trx: Tx,
   row: PositionRow,
@@ -689,7 +694,12 @@ async function settle(
       memo: `${row.order_no} @ ${price}${s.houseAbsorbsMinor > 0 ? `; house absorbs ${s.houseAbsorbsMinor}` : ''}`,
       postings: moves([
         { userId: row.user_id, account: 'frozen:order', currency, amountMinor: -row.margin_minor },
-        { userId: row.user_id, account: fundingOf(row), currency, amountMinor: s.returnedMinor },
+        {
+          userId: row.user_id,
+          account: row.source === 'copy' ? 'frozen:copy' : fundingOf(row),
+          currency,
+          amountMinor: s.returnedMinor,
+        },
         { userId: HOUSE, account: 'house:fees', currency, amountMinor: s.closeFeeMinor },
         { userId: HOUSE, account: 'house:pnl', currency, amountMinor: -s.userPnlMinor },
       ]),

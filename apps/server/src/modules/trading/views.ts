@@ -187,6 +187,8 @@ export async function openPositions(
     .where('user_id', '=', userId)
     .where('market', '=', market)
     .where('state', 'in', [...LIVE_STATES])
+    // Mirrored positions of copy holdings show under Following orders (/trade/followOrders).
+    .where('source', '<>', 'copy')
     .orderBy('id', 'desc')
     .execute();
   const currency = MARKET_CURRENCY[market];
@@ -223,7 +225,8 @@ export async function endedPositions(
     .selectFrom('positions')
     .where('user_id', '=', userId)
     .where('market', '=', market)
-    .where('state', 'in', ['closed', 'cancelled']);
+    .where('state', 'in', ['closed', 'cancelled'])
+    .where('source', '<>', 'copy');
   const [rows, totals] = await Promise.all([
     base
       .selectAll()

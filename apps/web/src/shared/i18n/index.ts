@@ -1,5 +1,6 @@
 import type { authI18n } from '../../features/auth/i18n';
 import type { blockI18n } from '../../features/block/i18n';
+import type { copyI18n } from '../../features/copy/i18n';
 import type { daytradeI18n } from '../../features/daytrade/i18n';
 import type { homeI18n } from '../../features/home/i18n';
 import type { identityI18n } from '../../features/identity/i18n';
@@ -56,6 +57,7 @@ const featureBundles = {
   news: () => import('../../features/news/i18n').then((m) => m.newsI18n),
   block: () => import('../../features/block/i18n').then((m) => m.blockI18n),
   ipo: () => import('../../features/ipo/i18n').then((m) => m.ipoI18n),
+  copy: () => import('../../features/copy/i18n').then((m) => m.copyI18n),
   daytrade: () => import('../../features/daytrade/i18n').then((m) => m.daytradeI18n),
 } satisfies Record<string, () => Promise<LoadedBundle>>;
 
@@ -108,6 +110,7 @@ type Bundle =
   | typeof newsI18n
   | typeof blockI18n
   | typeof ipoI18n
+  | typeof copyI18n
   | typeof daytradeI18n;
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };
 

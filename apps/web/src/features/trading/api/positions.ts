@@ -52,6 +52,15 @@ export const useOpenPositions = () => usePositionPages(API.userStockListCall, OP
 
 export const useEndedPositions = () => usePositionPages(API.userStockListsCall, false);
 
+/** Following orders (SPEC §2, §6.5): the positions mirrored into the user's copy holdings. */
+export const FOLLOWING_LIMIT = 100;
+export const useFollowingPositions = () =>
+  useApiQuery(
+    API.followOrdersCall,
+    { size: FOLLOWING_LIMIT },
+    { refetchInterval: OPEN_POSITIONS_REFRESH_MS, refetchOnMount: 'always' },
+  );
+
 export function usePositionInfo(id: number | null) {
   return useApiQuery(
     API.positionInfoCall,

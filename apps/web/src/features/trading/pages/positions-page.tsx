@@ -16,7 +16,13 @@ import { LoadError } from '../../../shared/ui/load-error';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
-import { useCancelOrder, useEndedPositions, useOpenPositions, useSubscriptions } from '../api/positions';
+import {
+  useCancelOrder,
+  useEndedPositions,
+  useFollowingPositions,
+  useOpenPositions,
+  useSubscriptions,
+} from '../api/positions';
 import { EndedPositionCard, OpenPositionCard } from '../components/position-card';
 import { isLive, netOfFees, POSITION_TABS, type PositionTab, parsePositionTab } from '../lib/position-view';
 import type { Position } from '../lib/types';
@@ -75,6 +81,7 @@ function TabBody({ tab }: { tab: PositionTab }) {
   if (tab === 'inProgress') return <InProgress />;
   if (tab === 'terminated') return <Terminated />;
   if (tab === 'subscription') return <Subscriptions />;
+  if (tab === 'following') return <Following />;
   return <EmptyState />;
 }
 
@@ -310,6 +317,64 @@ function InProgress() {
           ],
         ]}
       />
+    </>
+  );
+}
+
+/**
+ * Following orders (SPEC §2, §6.5): the positions mirrored from copy-trading leaders into the
+ * user's holdings, open ones valued at the live price; the holdings themselves are on
+ * /mine/followOrder.
+ */
+function Following() {
+  const { t } = useTranslation('trading');
+  const navigate = useNavigate();
+  const positions = useFollowingPositions();
+  const items = positions.data?.list ?? [];
+  const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
+  let body: ReactNode;
+  if (positions.isPending) body = <ListSkeleton rows={4} />;
+  else if (positions.isError && items.length === 0)
+    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
+  else if (items.length === 0) body = <EmptyState />;
+  else
+    body = items.map((position) =>
+      isLive(position) ? (
+        <OpenPositionCard
+          key={position.id}
+          position={position}
+          livePrice={prices.get(position.code)}
+          onOpen={() => navigate(infoPath(position.id))}
+          onCancel={() => {}}
+        />
+      ) : (
+        <EndedPositionCard
+          key={position.id}
+          position={position}
+          onOpen={() => navigate(infoPath(position.id))}
+        />
+      ),
+    );
+  return (
+    <>
+      <section
+        className="kb-pos-summary"
+        aria-label={t('positions.tabs.following')}
+        data-testid="following-summary"
+      >
+        <SummaryItem label={t('positions.orders')}>
+          <span className="kb-num">{positions.data?.total ?? 0}</span>
+        </SummaryItem>
+        <button
+          type="button"
+          className="kb-link-button"
+          onClick={() => navigate(PATHS.followOrder)}
+          data-testid="following-holdings-link"
+        >
+          {t('positions.followingHoldings')}
+        </button>
+      </section>
+      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
     </>
   );
 }

@@ -1,0 +1,243 @@
+import { getUserinfoCall } from '@kabuto/contract';
+import { Button, Form, Input, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/client';
+import { useApiQuery } from '../../../shared/api/hooks';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatPercent } from '../../../shared/format/price';
+import { formatDate, formatDateTime } from '../../../shared/format/time';
+import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { confirmDialog } from '../../../shared/ui/confirm-dialog';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { Section } from '../../../shared/ui/section';
+import { PageSkeleton } from '../../../shared/ui/skeletons';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { type CopyProductDetail, useFollow, useProduct } from '../api/copy';
+import { EquityChart } from '../components/charts';
+import { Figures } from '../components/figures';
+import { parseId, percentOf } from '../lib/figures';
+import '../copy.css';
+
+interface FollowForm {
+  amount: string;
+  fund_password: string;
+}
+
+function FollowForm({ product }: { product: CopyProductDetail }) {
+  const { t } = useTranslation('copy');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const follow = useFollow();
+  const user = useApiQuery(getUserinfoCall, {}, { refetchOnMount: 'always' });
+  const [form] = Form.useForm<FollowForm>();
+  const available = user.data
+    ? (user.data as unknown as Record<string, string | undefined>)[product.currency.toLowerCase()]
+    : undefined;
+
+  if (!product.open)
+    return (
+      <p className="kb-form-note kb-form-note--warn" data-testid="copy-closed">
+        {t('follow.closed')}
+      </p>
+    );
+
+  const submit = async (values: FollowForm) => {
+    const amount = values.amount.trim();
+    const confirmed = await confirmDialog({
+      title: t('follow.title'),
+      content: t('follow.confirm', {
+        name: product.name,
+        amount: formatMoneyWithSymbol(amount, product.currency, language),
+        days: product.lockDays,
+      }),
+      confirmText: t('follow.submit'),
+      cancelText: tc('actions.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await follow.mutateAsync({ id: product.id, amount, fund_password: values.fund_password });
+      toastSuccess('follow');
+      form.resetFields();
+      navigate(PATHS.followOrder);
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 200) return;
+      if (error.field === 'fund_password' || error.key.startsWith('fund_password'))
+        form.setFields([{ name: 'fund_password', errors: [translateErrorKey(error.key)] }]);
+      else if (
+        error.field === 'amount' ||
+        error.key.startsWith('amount') ||
+        error.key === 'balance_insufficient'
+      )
+        form.setFields([{ name: 'amount', errors: [translateErrorKey(error.key)] }]);
+      else toastError(error.key);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      className="kb-form kb-card"
+      layout="vertical"
+      mode="card"
+      requiredMarkStyle="none"
+      initialValues={{ amount: '', fund_password: '' }}
+      onFinish={submit}
+      footer={
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={follow.isPending}
+          data-testid="copy-follow-submit"
+        >
+          {t('follow.submit')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="amount"
+        label={t('follow.amount')}
+        description={
+          <span>
+            {t('detail.minimum')} <MoneyText value={product.minAmount} currency={product.currency} />
+            {available !== undefined && (
+              <>
+                {' · '}
+                {t('follow.available')} <MoneyText value={available} currency={product.currency} />
+              </>
+            )}
+          </span>
+        }
+        rules={[{ required: true, message: translateErrorKey('amount_required') }]}
+      >
+        <Input
+          inputMode="decimal"
+          placeholder={t('follow.amountPlaceholder')}
+          clearable
+          data-testid="copy-follow-amount"
+        />
+      </Form.Item>
+      <Form.Item
+        name="fund_password"
+        label={tc('links.fundPassword')}
+        rules={[{ required: true, message: t('follow.passwordRequired') }]}
+      >
+        <PasswordInput placeholder={tc('links.fundPassword')} />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function Trades({ product }: { product: CopyProductDetail }) {
+  const { t } = useTranslation('copy');
+  const language = useLanguage();
+  if (product.recentTrades.length === 0) return <EmptyState description={t('detail.noTrades')} />;
+  return (
+    <List className="kb-card" data-testid="copy-trades">
+      {product.recentTrades.map((trade) => (
+        <List.Item
+          key={`${trade.id}-${trade.side}`}
+          description={
+            <span className="kb-num">
+              {formatDateTime(trade.time, language)} ·{' '}
+              {trade.simulated ? t('detail.simulated') : t('detail.live')}
+            </span>
+          }
+          extra={
+            <span className="kb-num">
+              {trade.quantity} × {trade.price}
+            </span>
+          }
+        >
+          {t(`detail.${trade.side}`)} {trade.name} ({trade.code})
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function ProductBody({ product }: { product: CopyProductDetail }) {
+  const { t } = useTranslation('copy');
+  const language = useLanguage();
+  return (
+    <>
+      <section className="kb-copy-card" aria-label={product.name} style={{ cursor: 'default' }}>
+        <div className="kb-copy-card__name" data-testid="copy-product-name">
+          {product.name}
+        </div>
+        <div className="kb-copy-card__leader">
+          {t('detail.issuer')}: {product.leader} · {t(`strategy.${product.strategy}`)}
+        </div>
+        <Figures figures={product.figures} full />
+        <p className="kb-copy-note" data-testid="copy-historical-note">
+          {product.figures.from && product.figures.liveFrom
+            ? t('figures.historical', {
+                from: formatDate(product.figures.from, language),
+                live: formatDate(product.figures.liveFrom, language),
+              })
+            : t('list.intro')}{' '}
+          {t('figures.days', { n: product.figures.days })}
+        </p>
+      </section>
+      <Section title={t('figures.equity')}>
+        <EquityChart
+          equity={product.curve.map((p) => Number(p.equity))}
+          drawdown={product.curve.map((p) => Number(p.drawdown))}
+          equityLabel={t('figures.equity')}
+          drawdownLabel={`${t('figures.drawdownChart')} ${formatPercent(`-${percentOf(product.figures.maxDrawdown)}`, language)}`}
+        />
+      </Section>
+      <Section title={t('detail.rules')}>
+        <List className="kb-card" data-testid="copy-rules">
+          <List.Item extra={<MoneyText value={product.minAmount} currency={product.currency} />}>
+            {t('detail.minimum')}
+          </List.Item>
+          <List.Item extra={t('detail.lockDaysValue', { n: product.lockDays })}>
+            {t('detail.lockDays')}
+          </List.Item>
+          <List.Item extra={<span className="kb-num">{formatDateTime(product.cutoffAt, language)}</span>}>
+            {t('detail.cutoff')}
+          </List.Item>
+        </List>
+        <p className="kb-copy-note" style={{ margin: '8px 12px' }}>
+          {t('detail.rulesText')}
+        </p>
+      </Section>
+      <Section title={t('follow.title')}>
+        <FollowForm product={product} />
+      </Section>
+      <Section title={t('detail.trades')}>
+        <Trades product={product} />
+      </Section>
+    </>
+  );
+}
+
+/** /home/follow?id= (SPEC §2): a copy product's record, rules, the leader's trades and the follow form. */
+export default function ProductPage() {
+  const { t } = useTranslation('copy');
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  const product = useProduct(id);
+  let body: React.ReactNode;
+  if (id === null) body = <EmptyState description={t('detail.missing')} />;
+  else if (product.isPending) body = <PageSkeleton />;
+  else if (product.isError)
+    body =
+      product.error.key === 'product_missing' ? (
+        <EmptyState description={t('detail.missing')} />
+      ) : (
+        <LoadError errorKey={product.error.key} onRetry={() => product.refetch()} />
+      );
+  else body = <ProductBody product={product.data} />;
+  return <Page header={<PageHeader title={t('detail.title')} backTo={PATHS.copyTrading} />}>{body}</Page>;
+}

@@ -1,0 +1,110 @@
+import { InfiniteScroll } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDate } from '../../../shared/format/time';
+import { useLanguage } from '../../../shared/i18n/setup';
+import { Page } from '../../../shared/layout/page';
+import { PageHeader } from '../../../shared/layout/page-header';
+import { PATHS } from '../../../shared/routing/paths';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyText } from '../../../shared/ui/money-text';
+import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { type CopyProduct, useProducts } from '../api/copy';
+import { Sparkline } from '../components/charts';
+import { Figures } from '../components/figures';
+import '../copy.css';
+
+export const productPath = (id: number) => `/home/follow?id=${id}`;
+
+function ProductCard({ product }: { product: CopyProduct }) {
+  const { t } = useTranslation('copy');
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="kb-copy-card kb-copy-card--button"
+      data-testid={`copy-product-${product.id}`}
+      onClick={() => navigate(productPath(product.id))}
+      aria-label={product.name}
+    >
+      <div className="kb-copy-card__head">
+        <div>
+          <div className="kb-copy-card__name">{product.name}</div>
+          <div className="kb-copy-card__leader">
+            {product.leader} · {t(`strategy.${product.strategy}`)}
+          </div>
+        </div>
+        <Sparkline values={product.figures.sparkline} label={t('figures.sparkline')} />
+      </div>
+      <Figures figures={product.figures} />
+      <div className="kb-copy-card__head kb-copy-card__leader">
+        <span>
+          {t('detail.minimum')} <MoneyText value={product.minAmount} currency={product.currency} /> ·{' '}
+          {t('detail.lockDaysValue', { n: product.lockDays })}
+        </span>
+        <span>{product.open ? t('list.followers', { n: product.followers }) : t('list.closed')}</span>
+      </div>
+    </button>
+  );
+}
+
+/** /home/qcList (SPEC §2): copy products with their historical figures and a sparkline. */
+export default function ProductsPage() {
+  const { t } = useTranslation('copy');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const products = useProducts();
+  const items = products.data?.pages.flatMap((page) => page.list) ?? [];
+  const first = items[0];
+  let body: React.ReactNode;
+  if (products.isPending) body = <ListSkeleton rows={3} />;
+  else if (products.isError && items.length === 0)
+    body = <LoadError errorKey={products.error.key} onRetry={() => products.refetch()} />;
+  else if (items.length === 0) body = <EmptyState />;
+  else body = items.map((product) => <ProductCard key={product.id} product={product} />);
+  return (
+    <Page
+      header={
+        <PageHeader
+          title={t('list.title')}
+          backTo={PATHS.home}
+          right={
+            <button
+              type="button"
+              className="kb-link-button"
+              onClick={() => navigate(PATHS.followOrder)}
+              data-testid="copy-mine-link"
+            >
+              {t('list.mine')}
+            </button>
+          }
+        />
+      }
+    >
+      <p className="kb-copy-note" style={{ margin: '12px' }} data-testid="copy-historical-note">
+        {t('list.intro')}
+        {first?.figures.from && first.figures.liveFrom
+          ? ` ${t('figures.historical', {
+              from: formatDate(first.figures.from, language),
+              live: formatDate(first.figures.liveFrom, language),
+            })}`
+          : ''}
+      </p>
+      {body}
+      {items.length > 0 && (
+        <InfiniteScroll
+          hasMore={products.hasNextPage}
+          loadMore={async () => {
+            await products.fetchNextPage();
+          }}
+        >
+          {(more) => (
+            <span className="kb-muted">{more ? tc('status.loadingMore') : tc('status.noMore')}</span>
+          )}
+        </InfiniteScroll>
+      )}
+    </Page>
+  );
+}
