@@ -3,7 +3,7 @@
  * switches language, antd-mobile's imperative render shim, the browser APIs jsdom lacks.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { installAntdRender } from '../app/antd-render';
 import { allBundles, i18n, initI18n } from '../shared/i18n';
@@ -25,6 +25,9 @@ if (!window.matchMedia) {
 window.scrollTo = () => undefined;
 
 installAntdRender();
+
+// `findBy…` and `waitFor` wait up to 5 s: a loaded machine runs the whole suite at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   initI18n(await allBundles(), 'us');
