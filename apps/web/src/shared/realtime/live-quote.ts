@@ -1,4 +1,4 @@
-import { API, type QuoteView } from '@kabuto/contract';
+import { type QuoteView, quoteCall } from '@kabuto/contract';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { callApi } from '../api/client';
 import { PRICE_FLASH_MS } from '../ui/trend-text';
@@ -54,8 +54,7 @@ let shared: QuoteStream | null = null;
 export function quoteStream(): QuoteStream {
   shared ??= new QuoteStream({
     connect: () => browserSocket(quoteStreamUrl()),
-    poll: async (code) =>
-      tickOfQuote(await callApi(API.quoteCall, { code }, { loading: false, silent: 'all' })),
+    poll: async (code) => tickOfQuote(await callApi(quoteCall, { code }, { loading: false, silent: 'all' })),
     flashMs: PRICE_FLASH_MS,
   });
   return shared;

@@ -1,4 +1,4 @@
-import { API, type QuoteView } from '@kabuto/contract';
+import { type QuoteView, quoteCall } from '@kabuto/contract';
 import { useApiQuery } from '../api/hooks';
 import { useLiveQuote, useLiveQuotes } from '../realtime/live-quote';
 import { mergeLive } from '../realtime/merge';
@@ -13,7 +13,7 @@ const QUOTE_STALE_MS = 30_000;
  */
 export function useTradingQuote(code: string | null | undefined): QuoteView | undefined {
   const base = useApiQuery(
-    API.quoteCall,
+    quoteCall,
     { code: code ?? '' },
     { enabled: Boolean(code), staleTime: QUOTE_STALE_MS, loadingToast: false, silent: 'all' },
   );
