@@ -4,10 +4,12 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { installAntdRender } from '../app/antd-render';
 import { allBundles, i18n, initI18n } from '../shared/i18n';
 import { useSession } from '../shared/session/session-store';
+import { closeOverlays } from '../shared/ui/overlays';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -35,6 +37,10 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  // Dialogs and toasts live outside the tree `cleanup` unmounts: one test's never answers the next's.
+  closeOverlays();
+  Dialog.clear();
+  Toast.clear();
   vi.unstubAllGlobals();
   useSession.getState().clear();
   localStorage.clear();

@@ -66,6 +66,19 @@ const USER = {
   cnyyjed: '0.00',
 };
 
+/**
+ * Answers the confirmation dialog; a click that lands while the dialog is still opening is
+ * lost, so it clicks again until the dialog has closed.
+ */
+async function confirmShown(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('button', { name: 'Confirm' });
+  await waitFor(async () => {
+    const open = screen.queryAllByRole('button', { name: 'Confirm' });
+    if (open.length > 0) await user.click(open.at(-1)!);
+    expect(screen.queryAllByRole('button', { name: 'Confirm' })).toHaveLength(0);
+  });
+}
+
 describe('the Stocks tab (/home/large)', () => {
   it('lists products with the block price, minimum and quota left, and opens the product', async () => {
     signedIn();
@@ -138,7 +151,7 @@ describe('the apply form (/home/large2)', () => {
     await user.type(await lotsInput(), '100');
     await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
     await user.click(screen.getByTestId('block-submit'));
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await confirmShown(user);
     expect(await screen.findByText('application screen')).toBeInTheDocument();
     const call = sent.find((c) => c.path === '/trade/blockApply');
     expect(call?.body).toMatchObject({ id: 4, lots: '100', fund_password: 'fund1234' });
@@ -156,7 +169,7 @@ describe('the apply form (/home/large2)', () => {
     await user.type(await lotsInput(), '100');
     await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
     await user.click(screen.getByTestId('block-submit'));
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await confirmShown(user);
     expect(await screen.findByText('Insufficient grab quota')).toBeInTheDocument();
   });
 
