@@ -5,6 +5,7 @@ import {
   equityCurve,
   holdingCashMinor,
   meanReversionStrategy,
+  mirrorPlanner,
   mirrorQuantity,
   performanceOf,
   type StrategyBar,
@@ -216,6 +217,35 @@ describe('mirroring', () => {
               feeMinor(notionalMinor(r.market, price, next), r.feeRateBps, r.minFeeMinor);
             expect(cost).toBeGreaterThan(r.cashMinor);
           }
+        },
+      ),
+    );
+  });
+
+  it('a planner for one fill answers, holding after holding, what mirrorQuantity answers for each', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          market: fc.constantFrom('jpy' as const, 'usd' as const, 'cny' as const),
+          leaderQuantity: fc.integer({ min: 1, max: 1_000_000 }),
+          leaderEquityMinor: fc.integer({ min: 1, max: 1e12 }),
+          priceUnits: fc.integer({ min: 1, max: 10_000_000 }),
+          leverage: fc.constantFrom(1, 2, 5),
+          feeRateBps: fc.integer({ min: 0, max: 100 }),
+          minFeeMinor: fc.integer({ min: 0, max: 1_000 }),
+        }),
+        fc.array(
+          fc.record({
+            amountMinor: fc.integer({ min: 0, max: 1e11 }),
+            cashMinor: fc.integer({ min: 0, max: 1e11 }),
+          }),
+          { maxLength: 30 },
+        ),
+        (r, holdings) => {
+          const terms = { ...r, price: (r.priceUnits / 100).toFixed(2) };
+          const plan = mirrorPlanner(terms);
+          for (const h of holdings)
+            expect(plan(h.amountMinor, h.cashMinor)).toEqual(mirrorQuantity({ ...terms, ...h }));
         },
       ),
     );

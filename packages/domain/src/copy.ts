@@ -283,10 +283,63 @@ export interface MirrorPlan {
 }
 
 /** Margin + fee of `quantity` shares at `price`. */
-function costOf(input: MirrorInput, quantity: number): { marginMinor: number; feeMinor: number } {
-  const margin = marginMinor(input.market, input.price, quantity, input.leverage);
-  const notional = notionalMinor(input.market, input.price, quantity);
-  return { marginMinor: margin, feeMinor: feeMinor(notional, input.feeRateBps, input.minFeeMinor) };
+function costOf(terms: MirrorTerms, quantity: number): { marginMinor: number; feeMinor: number } {
+  const margin = marginMinor(terms.market, terms.price, quantity, terms.leverage);
+  const notional = notionalMinor(terms.market, terms.price, quantity);
+  return { marginMinor: margin, feeMinor: feeMinor(notional, terms.feeRateBps, terms.minFeeMinor) };
+}
+
+/** What a mirror depends on besides the holding: the leader's fill and the fee schedule. */
+export type MirrorTerms = Omit<MirrorInput, 'amountMinor' | 'cashMinor'>;
+
+const NOTHING: MirrorPlan = { quantity: 0, marginMinor: 0, feeMinor: 0 };
+
+/** ⌊a × b ÷ c⌋ of non-negative integers, exactly. */
+function scaledDown(a: number, b: number, c: number): number {
+  if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(c))
+    return Number((BigInt(a) * BigInt(b)) / BigInt(c));
+  return new D(a).times(b).dividedBy(c).floor().toNumber();
+}
+
+/**
+ * `mirrorQuantity` for the many holdings of one leader fill: what depends on the fill alone is
+ * worked out once, and the cost of each quantity is remembered between holdings.
+ */
+export function mirrorPlanner(terms: MirrorTerms): (amountMinor: number, cashMinor: number) => MirrorPlan {
+  const marginPerShare = new D(terms.price).times(MINOR_PER_UNIT[terms.market]).dividedBy(terms.leverage);
+  const costs = new Map<number, { marginMinor: number; feeMinor: number }>();
+  const cost = (quantity: number) => {
+    let known = costs.get(quantity);
+    if (!known) {
+      known = costOf(terms, quantity);
+      costs.set(quantity, known);
+    }
+    return known;
+  };
+  return (amountMinor, cashMinor) => {
+    if (terms.leaderEquityMinor <= 0 || terms.leaderQuantity <= 0 || amountMinor <= 0) return NOTHING;
+    let quantity = scaledDown(terms.leaderQuantity, amountMinor, terms.leaderEquityMinor);
+    // Margin alone bounds what the cash can buy (and keeps the arithmetic in the safe range).
+    quantity = Math.min(quantity, new D(cashMinor).dividedBy(marginPerShare).floor().toNumber());
+    if (quantity <= 0) return NOTHING;
+    // Cost grows with the quantity: the largest affordable one by bisection.
+    const fits = (q: number) => {
+      const c = cost(q);
+      return c.marginMinor + c.feeMinor <= cashMinor;
+    };
+    if (!fits(quantity)) {
+      let lo = 0;
+      let hi = quantity;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (fits(mid)) lo = mid;
+        else hi = mid - 1;
+      }
+      quantity = lo;
+    }
+    if (quantity <= 0) return NOTHING;
+    return { quantity, ...cost(quantity) };
+  };
 }
 
 /**
@@ -295,35 +348,7 @@ function costOf(input: MirrorInput, quantity: number): { marginMinor: number; fe
  * one share fits; the remainder stays as cash in the holding.
  */
 export function mirrorQuantity(input: MirrorInput): MirrorPlan {
-  if (input.leaderEquityMinor <= 0 || input.leaderQuantity <= 0 || input.amountMinor <= 0)
-    return { quantity: 0, marginMinor: 0, feeMinor: 0 };
-  let quantity = new D(input.leaderQuantity)
-    .times(input.amountMinor)
-    .dividedBy(input.leaderEquityMinor)
-    .floor()
-    .toNumber();
-  // Margin alone bounds what the cash can buy (and keeps the arithmetic in the safe range).
-  const marginPerShare = new D(input.price).times(MINOR_PER_UNIT[input.market]).dividedBy(input.leverage);
-  quantity = Math.min(quantity, new D(input.cashMinor).dividedBy(marginPerShare).floor().toNumber());
-  if (quantity <= 0) return { quantity: 0, marginMinor: 0, feeMinor: 0 };
-  // Cost grows with the quantity: the largest affordable one by bisection.
-  const fits = (q: number) => {
-    const c = costOf(input, q);
-    return c.marginMinor + c.feeMinor <= input.cashMinor;
-  };
-  if (!fits(quantity)) {
-    let lo = 0;
-    let hi = quantity;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (fits(mid)) lo = mid;
-      else hi = mid - 1;
-    }
-    quantity = lo;
-  }
-  if (quantity <= 0) return { quantity: 0, marginMinor: 0, feeMinor: 0 };
-  const cost = costOf(input, quantity);
-  return { quantity, ...cost };
+  return mirrorPlanner(input)(input.amountMinor, input.cashMinor);
 }
 
 /**
