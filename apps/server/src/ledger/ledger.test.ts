@@ -10,8 +10,10 @@ import {
   HOUSE,
   HOUSE_ACCOUNTS,
   HoldNotHeld,
+  type PostingInput,
   placeHold,
   postTransaction,
+  postTransactions,
   releaseHold,
   settleHold,
   userBalances,
@@ -448,4 +450,161 @@ describe('holds (a freeze resolved exactly once)', () => {
       ),
     ).rejects.toThrow(/unknown ledger transaction kind/);
   });
+});
+
+describe('many transactions at once', () => {
+  // Users 40–49: funded here, frozen for copying, then mirrored like a fan-out batch.
+  const batchUsers = Array.from({ length: 10 }, (_, i) => 40 + i);
+  const freezeFor = (userId: number, amount: number) => ({
+    kind: 'copy_follow' as const,
+    userId,
+    postings: [
+      { userId: HOUSE, account: 'house:bank' as const, currency: 'JPY' as const, amountMinor: -amount },
+      { userId, account: 'frozen:copy' as const, currency: 'JPY' as const, amountMinor: amount },
+    ] as PostingInput[],
+  });
+  const open = (userId: number, margin: number, fee: number) => ({
+    kind: 'copy_open' as const,
+    userId,
+    refType: 'copy_holding',
+    refId: userId,
+    memo: `open ${userId}`,
+    postings: [
+      { userId, account: 'frozen:copy' as const, currency: 'JPY' as const, amountMinor: -(margin + fee) },
+      { userId, account: 'frozen:order' as const, currency: 'JPY' as const, amountMinor: margin },
+      { userId: HOUSE, account: 'house:fees' as const, currency: 'JPY' as const, amountMinor: fee },
+    ].filter((p) => p.amountMinor !== 0) as PostingInput[],
+  });
+  const count = async (table: 'ledger_transactions' | 'ledger_accounts') =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('writes what posting each in turn writes: rows in order, balances after each posting, accounts opened', async () => {
+    const now = t.clock.now();
+    await inTransaction(t.ctx.db, (trx) =>
+      postTransactions(
+        trx,
+        batchUsers.map((u) => freezeFor(u, 10_000)),
+        now,
+      ),
+    );
+    // User 40 twice in one batch: its second posting sees the first's balance.
+    const inputs = [open(41, 3_000, 100), open(40, 2_000, 100), open(40, 4_000, 100), open(42, 0, 100)];
+    const posted = await inTransaction(t.ctx.db, (trx) => postTransactions(trx, inputs, now));
+    expect(posted).toHaveLength(4);
+    expect(posted.map((p) => p.transactionId)).toEqual(
+      [...posted.map((p) => p.transactionId)].sort((a, b) => a - b),
+    );
+    const rows = await t.ctx.db
+      .selectFrom('ledger_transactions')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        posted.map((p) => p.transactionId),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.kind, r.user_id, r.order_no, r.memo])).toEqual(
+      inputs.map((input, i) => [input.kind, input.userId, posted[i]!.orderNo, input.memo]),
+    );
+    const postings = await t.ctx.db
+      .selectFrom('ledger_postings')
+      .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
+      .select(['transaction_id', 'user_id', 'name', 'amount_minor', 'balance_after_minor'])
+      .where(
+        'transaction_id',
+        'in',
+        posted.map((p) => p.transactionId),
+      )
+      .orderBy('ledger_postings.id')
+      .execute();
+    const of = (i: number) =>
+      postings
+        .filter((p) => p.transaction_id === posted[i]!.transactionId)
+        .map((p) => [p.user_id, p.name, p.amount_minor, p.balance_after_minor]);
+    // Key order within a transaction: the house first, then frozen:copy before frozen:order.
+    expect(of(0)).toEqual([
+      [HOUSE, 'house:fees', 100, null],
+      [41, 'frozen:copy', -3_100, 6_900],
+      [41, 'frozen:order', 3_000, 3_000],
+    ]);
+    expect(of(1)).toEqual([
+      [HOUSE, 'house:fees', 100, null],
+      [40, 'frozen:copy', -2_100, 7_900],
+      [40, 'frozen:order', 2_000, 2_000],
+    ]);
+    expect(of(2)).toEqual([
+      [HOUSE, 'house:fees', 100, null],
+      [40, 'frozen:copy', -4_100, 3_800],
+      [40, 'frozen:order', 4_000, 6_000],
+    ]);
+    // A zero margin posts nothing to frozen:order (and opens no account for it).
+    expect(of(3)).toEqual([
+      [HOUSE, 'house:fees', 100, null],
+      [42, 'frozen:copy', -100, 9_900],
+    ]);
+    expect((await userBalances(t.ctx.db, 40)).JPY.frozen).toMatchObject({ copy: 3_800, order: 6_000 });
+    expect((await userBalances(t.ctx.db, 42)).JPY.frozen).toMatchObject({ copy: 9_900, order: 0 });
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('refuses the whole batch with balance_insufficient when any posting would take a balance below zero', async () => {
+    const before = await Promise.all(batchUsers.map((u) => userBalances(t.ctx.db, u)));
+    const [transactions, accounts] = [await count('ledger_transactions'), await count('ledger_accounts')];
+    // User 43 has 10,000 frozen for copying: its two opens together need 10,200.
+    const refusal = await inTransaction(t.ctx.db, (trx) =>
+      postTransactions(trx, [open(44, 1_000, 100), open(43, 5_000, 100), open(43, 5_000, 0)], t.clock.now()),
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({
+      key: 'balance_insufficient',
+      data: { account: 'frozen:copy', currency: 'JPY' },
+    });
+    expect(await Promise.all(batchUsers.map((u) => userBalances(t.ctx.db, u)))).toEqual(before);
+    expect([await count('ledger_transactions'), await count('ledger_accounts')]).toEqual([
+      transactions,
+      accounts,
+    ]);
+  });
+
+  it('keeps the invariant with batches and single transactions on the same accounts at once', async () => {
+    // On PostgreSQL batches lock their accounts in key order: no deadlock with each other nor with
+    // single transactions, whatever order their inputs come in.
+    const workers = 6;
+    await Promise.all(
+      Array.from({ length: workers }, (_, w) =>
+        (async () => {
+          for (let round = 0; round < 10; round++) {
+            const users = w % 2 === 0 ? batchUsers : [...batchUsers].reverse();
+            if (w === workers - 1)
+              for (const u of users)
+                await inTransaction(t.ctx.db, (trx) =>
+                  postTransaction(trx, freezeFor(u, 500), t.clock.now()),
+                );
+            else
+              await inTransaction(
+                t.ctx.db,
+                (trx) =>
+                  postTransactions(
+                    trx,
+                    users.map((u) => open(u, 10, 1)),
+                    t.clock.now(),
+                  ),
+                1,
+              ).catch((error: unknown) => {
+                if (!(error instanceof DomainError)) throw error;
+              });
+          }
+        })(),
+      ),
+    );
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+  }, 60_000);
 });

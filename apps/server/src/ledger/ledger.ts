@@ -81,6 +81,27 @@ const KNOWN_KINDS: ReadonlySet<string> = new Set(LEDGER_KINDS);
 const BALANCE_REFUSED = 'KB001';
 
 /**
+ * A transaction's postings checked (a known kind, balanced, safe integers), netted per account
+ * (accounts netting to zero dropped) and sorted into the key order accounts are locked in.
+ */
+function keyOrdered(input: TransactionInput): PostingInput[] {
+  if (!KNOWN_KINDS.has(input.kind)) throw new Error(`unknown ledger transaction kind: ${String(input.kind)}`);
+  assertBalanced(
+    input.postings.map((p) => ({ account: accountKey(p), currency: p.currency, amountMinor: p.amountMinor })),
+  );
+  const net = new Map<string, PostingInput>();
+  for (const p of input.postings) {
+    const key = accountKey(p);
+    const seen = net.get(key);
+    net.set(key, seen ? { ...seen, amountMinor: seen.amountMinor + p.amountMinor } : { ...p });
+  }
+  return [...net.entries()]
+    .filter(([, p]) => p.amountMinor !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, p]) => p);
+}
+
+/**
  * The ledger transaction as a table expression, `ledger_post(…)`, yielding one row
  * `(transaction_id, order_no)`: for a caller that writes its business row in the same statement
  * (`WITH t AS MATERIALIZED (SELECT * FROM ${ledgerPost(…)}) INSERT … (SELECT order_no FROM t)`).
@@ -90,21 +111,7 @@ const BALANCE_REFUSED = 'KB001';
  * the key order the function locks in. See migration 0002 for what the function does.
  */
 export function ledgerPost(input: TransactionInput, now: Date): RawBuilder<PostedTransactionRow> {
-  if (!KNOWN_KINDS.has(input.kind)) throw new Error(`unknown ledger transaction kind: ${String(input.kind)}`);
-  assertBalanced(
-    input.postings.map((p) => ({ account: accountKey(p), currency: p.currency, amountMinor: p.amountMinor })),
-  );
-  // Net postings per account so an account appears once; drop accounts that net to zero.
-  const net = new Map<string, PostingInput>();
-  for (const p of input.postings) {
-    const key = accountKey(p);
-    const seen = net.get(key);
-    net.set(key, seen ? { ...seen, amountMinor: seen.amountMinor + p.amountMinor } : { ...p });
-  }
-  const postings = [...net.entries()]
-    .filter(([, p]) => p.amountMinor !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, p]) => p);
+  const postings = keyOrdered(input);
   const stamp = orderNoFor(now, 0).slice(0, 14);
   return sql<PostedTransactionRow>`ledger_post(${input.kind}, ${input.userId}::int8, ${input.refType ?? null}::text,
     ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz, ${stamp},
@@ -143,6 +150,126 @@ export async function postTransaction(
   const call = ledgerPost(input, now);
   const { rows } = await ledgerRefusals(() => sql<PostedTransactionRow>`SELECT * FROM ${call}`.execute(trx));
   return { transactionId: Number(rows[0]!.transaction_id), orderNo: rows[0]!.order_no };
+}
+
+/**
+ * Writes many balanced transactions in a fixed handful of statements, whatever their number (one
+ * batch of a copy fan-out). Writes what `postTransaction` writes for each in turn — the
+ * transaction rows in input order with their order numbers, each one's postings in key order,
+ * every user posting with the balance after it — and refuses the same way: `balance_insufficient`
+ * when any user balance would leave its sign at any posting; the caller's transaction then rolls
+ * back with the refusal. Must run inside the caller's database transaction.
+ *
+ * Locks: every user account the batch touches is locked once, all in key order (user id, then
+ * account name and currency), the order `ledger_post` locks one transaction's accounts in, so a
+ * batch and any other transaction cannot deadlock on accounts; an account the batch opens (at
+ * zero, then updated) is new to every other transaction. House accounts are found, never locked.
+ */
+export async function postTransactions(
+  trx: Tx,
+  inputs: TransactionInput[],
+  now: Date,
+): Promise<PostedTransaction[]> {
+  if (inputs.length === 0) return [];
+  const ordered = inputs.map(keyOrdered);
+  // The user accounts in key order, and the house accounts, the batch posts to.
+  const userKeys = new Map<string, PostingInput>();
+  const houseKeys = new Map<string, PostingInput>();
+  for (const postings of ordered)
+    for (const p of postings) (p.userId === HOUSE ? houseKeys : userKeys).set(accountKey(p), p);
+  const users = [...userKeys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
+  const lockAccounts = (keys: PostingInput[]) =>
+    sql<{ id: number; user_id: number; name: string; currency: string; balance_minor: number }>`
+      SELECT a.id, a.user_id, a.name, a.currency, a.balance_minor
+      FROM unnest(${keys.map((p) => p.userId)}::int8[], ${keys.map((p) => p.account)}::text[],
+                  ${keys.map((p) => p.currency)}::text[]) AS k(user_id, name, currency)
+      JOIN ledger_accounts a ON a.user_id = k.user_id AND a.name = k.name AND a.currency = k.currency
+      ORDER BY a.user_id, a.name, a.currency
+      FOR UPDATE OF a`.execute(trx);
+  const accounts = new Map<string, { id: number; balance: number }>();
+  const remember = (
+    rows: Array<{ id: number; user_id: number; name: string; currency: string; balance_minor: number }>,
+  ) => {
+    for (const r of rows)
+      accounts.set(accountKey({ userId: Number(r.user_id), account: r.name, currency: r.currency }), {
+        id: Number(r.id),
+        balance: Number(r.balance_minor),
+      });
+  };
+  if (users.length > 0) remember((await lockAccounts(users)).rows);
+  // Accounts opened by their first posting: created at zero (in key order), then locked.
+  const missing = users.filter((p) => !accounts.has(accountKey(p)));
+  if (missing.length > 0) {
+    await sql`
+      INSERT INTO ledger_accounts (user_id, name, currency)
+      SELECT * FROM unnest(${missing.map((p) => p.userId)}::int8[], ${missing.map((p) => p.account)}::text[],
+                           ${missing.map((p) => p.currency)}::text[])
+      ON CONFLICT (user_id, name, currency) DO NOTHING`.execute(trx);
+    remember((await lockAccounts(missing)).rows);
+  }
+  if (houseKeys.size > 0) {
+    const house = [...houseKeys.values()];
+    const { rows } = await sql<{ id: number; name: string; currency: string }>`
+      SELECT a.id, a.name, a.currency FROM ledger_accounts a
+      WHERE a.user_id = 0 AND (a.name, a.currency) IN (
+        SELECT * FROM unnest(${house.map((p) => p.account)}::text[], ${house.map((p) => p.currency)}::text[]))`.execute(
+      trx,
+    );
+    for (const r of rows)
+      accounts.set(accountKey({ userId: HOUSE, account: r.name, currency: r.currency }), {
+        id: Number(r.id),
+        balance: 0,
+      });
+    for (const p of house)
+      if (!accounts.has(accountKey(p)))
+        throw new Error(`house account ${p.account} ${p.currency} is missing`);
+  }
+  // Each posting in turn, as the ledger function applies them: a user balance keeps its sign.
+  const posting = {
+    account: [] as number[],
+    amount: [] as number[],
+    after: [] as Array<number | null>,
+    tx: [] as number[],
+  };
+  for (const [i, postings] of ordered.entries()) {
+    for (const p of postings) {
+      const account = accounts.get(accountKey(p))!;
+      let after: number | null = null;
+      if (p.userId !== HOUSE) {
+        after = account.balance + p.amountMinor;
+        if (p.account === 'debt' ? after > 0 : after < 0)
+          throw new DomainError('balance_insufficient', { currency: p.currency, account: p.account });
+        account.balance = after;
+      }
+      posting.tx.push(i);
+      posting.account.push(account.id);
+      posting.amount.push(p.amountMinor);
+      posting.after.push(after);
+    }
+  }
+  const stamp = orderNoFor(now, 0).slice(0, 14);
+  const { rows: transactions } = await sql<{ id: number; order_no: string }>`
+    WITH x AS MATERIALIZED (
+      SELECT nextval('ledger_transactions_id_seq') AS id, x.*
+      FROM unnest(${inputs.map((t) => t.kind)}::text[], ${inputs.map((t) => t.userId)}::int8[],
+                  ${inputs.map((t) => t.refType ?? null)}::text[], ${inputs.map((t) => t.refId ?? null)}::int8[],
+                  ${inputs.map((t) => t.memo ?? null)}::text[]) WITH ORDINALITY AS x(kind, user_id, ref_type, ref_id, memo, n)
+    ), written AS (
+      INSERT INTO ledger_transactions (id, kind, order_no, user_id, ref_type, ref_id, memo, created_at)
+      SELECT id, kind, ${stamp} || lpad(id::text, 8, '0'), user_id, ref_type, ref_id, memo, ${now}::timestamptz
+      FROM x ORDER BY n
+    )
+    SELECT id, ${stamp} || lpad(id::text, 8, '0') AS order_no FROM x ORDER BY n`.execute(trx);
+  const userAccounts = users.map((p) => accounts.get(accountKey(p))!);
+  await sql`
+    UPDATE ledger_accounts a SET balance_minor = v.balance
+    FROM unnest(${userAccounts.map((a) => a.id)}::int8[], ${userAccounts.map((a) => a.balance)}::int8[]) AS v(id, balance)
+    WHERE a.id = v.id`.execute(trx);
+  await sql`
+    INSERT INTO ledger_postings (transaction_id, account_id, amount_minor, balance_after_minor)
+    SELECT * FROM unnest(${posting.tx.map((i) => transactions[i]!.id)}::int8[], ${posting.account}::int8[],
+                         ${posting.amount}::int8[], ${posting.after}::int8[])`.execute(trx);
+  return transactions.map((t) => ({ transactionId: Number(t.id), orderNo: t.order_no }));
 }
 
 /**
