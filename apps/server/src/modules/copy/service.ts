@@ -15,7 +15,7 @@ import {
   equityCurve,
   holdingCashMinor,
   localDateIn,
-  mirrorQuantity,
+  mirrorPlanner,
   performanceOf,
   pnlMinor,
   sampleCurve,
@@ -25,15 +25,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
-import {
-  HOUSE,
-  ledgerRefusals,
-  orderNoFor,
-  type PostingInput,
-  placeHold,
-  postTransaction,
-  settleHold,
-} from '../../ledger/ledger';
+import { HOUSE, type PostingInput, placeHold, postTransactions, settleHold } from '../../ledger/ledger';
 import { i18n } from '../identity/common';
 import { messages } from '../messages/service';
 import { businessOrderNo, parseAmount, takeFundLock } from '../money/common';
@@ -655,69 +647,44 @@ async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Da
   const market = leaderPosition.market;
   const currency = MARKET_CURRENCY[market];
   const planned: Array<{ holding: HoldingRow; quantity: number; marginMinor: number; feeMinor: number }> = [];
+  const plan = mirrorPlanner({
+    market,
+    leaderQuantity: fanout.leader_quantity,
+    leaderEquityMinor: fanout.leader_equity_minor,
+    price: fanout.price,
+    leverage: leaderPosition.leverage,
+    feeRateBps: ctx.config.feeRateBps,
+    minFeeMinor: ctx.config.minFeeMinor[market],
+  });
   for (const holding of holdings) {
-    const plan = mirrorQuantity({
-      market,
-      leaderQuantity: fanout.leader_quantity,
-      leaderEquityMinor: fanout.leader_equity_minor,
-      amountMinor: holding.amount_minor,
-      cashMinor: holdingCash(holding, existing.get(holding.id) ?? []),
-      price: fanout.price,
-      leverage: leaderPosition.leverage,
-      feeRateBps: ctx.config.feeRateBps,
-      minFeeMinor: ctx.config.minFeeMinor[market],
-    });
-    if (plan.quantity > 0) planned.push({ holding, ...plan });
+    const mirror = plan(holding.amount_minor, holdingCash(holding, existing.get(holding.id) ?? []));
+    if (mirror.quantity > 0) planned.push({ holding, ...mirror });
   }
   const orderNos = await postMirrorOpens(trx, planned, leaderPosition.code, fanout.price, currency, now);
-  const positions: PositionRow[] = planned.map(({ holding, quantity, marginMinor, feeMinor }, i) => ({
-    id: 0,
-    order_no: orderNos[i]!,
-    user_id: holding.user_id,
-    code: leaderPosition.code,
-    market,
-    currency,
-    direction: leaderPosition.direction,
-    order_type: 'market',
-    mode: 'normal',
-    leverage: leaderPosition.leverage,
-    quantity,
-    limit_price: null,
-    open_price: fanout.price,
-    opened_at: now,
-    opened_trading_day: ctx.market.tradingDay(market, now),
-    expires_at: null,
-    margin_minor: marginMinor,
-    fee_minor: feeMinor,
-    close_price: null,
-    closed_at: null,
-    close_fee_minor: null,
-    realised_pnl_minor: null,
-    house_absorbed_minor: null,
-    state: 'holding',
-    close_reason: null,
-    source: 'copy',
-    source_id: holding.id,
-    created_at: now,
-    updated_at: now,
-  }));
+  // The positions and their links to the leader's, in one statement whatever the batch's size.
   let inserted: PositionRow[] = [];
-  if (positions.length > 0) {
-    inserted = await trx
-      .insertInto('positions')
-      .values(positions.map(({ id: _id, ...row }) => row))
-      .returningAll()
-      .execute();
-    await trx
-      .insertInto('copy_mirrors')
-      .values(
-        inserted.map((p) => ({
-          position_id: p.id,
-          leader_position_id: fanout.leader_position_id,
-          holding_id: p.source_id!,
-        })),
+  if (planned.length > 0) {
+    const { rows } = await sql<PositionRow>`
+      WITH p AS (
+        INSERT INTO positions (order_no, user_id, code, market, currency, direction, order_type, mode, leverage,
+          quantity, open_price, opened_at, opened_trading_day, margin_minor, fee_minor, state, source, source_id,
+          created_at, updated_at)
+        SELECT x.order_no, x.user_id, ${leaderPosition.code}, ${market}, ${currency}, ${leaderPosition.direction},
+          'market', 'normal', ${leaderPosition.leverage}::int, x.quantity, ${fanout.price}::numeric, ${now}::timestamptz,
+          ${ctx.market.tradingDay(market, now)}, x.margin, x.fee, 'holding', 'copy', x.holding_id,
+          ${now}::timestamptz, ${now}::timestamptz
+        FROM unnest(${orderNos}::text[], ${planned.map((p) => p.holding.user_id)}::int8[],
+                    ${planned.map((p) => p.quantity)}::int8[], ${planned.map((p) => p.marginMinor)}::int8[],
+                    ${planned.map((p) => p.feeMinor)}::int8[], ${planned.map((p) => p.holding.id)}::int8[])
+          WITH ORDINALITY AS x(order_no, user_id, quantity, margin, fee, holding_id, n)
+        ORDER BY x.n
+        RETURNING *
+      ), linked AS (
+        INSERT INTO copy_mirrors (position_id, leader_position_id, holding_id)
+        SELECT p.id, ${fanout.leader_position_id}::int8, p.source_id FROM p
       )
-      .execute();
+      SELECT * FROM p ORDER BY id`.execute(trx);
+    inserted = rows;
   }
   const cursor = holdings.at(-1)!.id;
   return { cursor, done: holdings.length < FANOUT_BATCH, positions: inserted };
@@ -725,9 +692,8 @@ async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Da
 
 /**
  * The ledger transactions of a batch's mirrored opens (each holding's margin and fee leave its
- * frozen funds: `frozen:copy` → `frozen:order` + `house:fees`), in one statement: the ledger
- * function runs once per follower, in holding order, like an order's single-statement posting.
- * Answers the order numbers in the order of `planned`.
+ * frozen funds: `frozen:copy` → `frozen:order` + `house:fees`), one per follower, written for the
+ * whole batch at once (`postTransactions`). Answers the order numbers in the order of `planned`.
  */
 async function postMirrorOpens(
   trx: Tx,
@@ -737,57 +703,29 @@ async function postMirrorOpens(
   currency: Currency,
   now: Date,
 ): Promise<string[]> {
-  if (planned.length === 0) return [];
-  const memo = (p: (typeof planned)[number]) =>
-    `${p.holding.order_no}: long ${p.quantity} ${code} @ ${price}`;
-  // A zero fee would post nothing to the house: such a batch goes one transaction at a time.
-  if (planned.some((p) => p.feeMinor <= 0 || p.marginMinor <= 0)) {
-    const out: string[] = [];
-    for (const p of planned) {
-      const posted = await postTransaction(
-        trx,
+  const posted = await postTransactions(
+    trx,
+    planned.map((p) => ({
+      kind: 'copy_open' as const,
+      userId: p.holding.user_id,
+      refType: 'copy_holding',
+      refId: p.holding.id,
+      memo: `${p.holding.order_no}: long ${p.quantity} ${code} @ ${price}`,
+      postings: [
         {
-          kind: 'copy_open',
           userId: p.holding.user_id,
-          refType: 'copy_holding',
-          refId: p.holding.id,
-          memo: memo(p),
-          postings: [
-            {
-              userId: p.holding.user_id,
-              account: 'frozen:copy' as const,
-              currency,
-              amountMinor: -(p.marginMinor + p.feeMinor),
-            },
-            {
-              userId: p.holding.user_id,
-              account: 'frozen:order' as const,
-              currency,
-              amountMinor: p.marginMinor,
-            },
-            { userId: HOUSE, account: 'house:fees' as const, currency, amountMinor: p.feeMinor },
-          ].filter((posting) => posting.amountMinor !== 0) as PostingInput[],
+          account: 'frozen:copy' as const,
+          currency,
+          amountMinor: -(p.marginMinor + p.feeMinor),
         },
-        now,
-      );
-      out.push(posted.orderNo);
-    }
-    return out;
-  }
-  const stamp = orderNoFor(now, 0).slice(0, 14);
-  // Postings in the ledger's key order: the house first, then frozen:copy before frozen:order.
-  const { rows } = await ledgerRefusals(() =>
-    sql<{ order_no: string }>`
-      SELECT t.order_no
-      FROM unnest(${planned.map((p) => p.holding.user_id)}::int8[], ${planned.map((p) => p.marginMinor)}::int8[],
-                  ${planned.map((p) => p.feeMinor)}::int8[], ${planned.map((p) => p.holding.id)}::int8[],
-                  ${planned.map(memo)}::text[]) WITH ORDINALITY AS x(u, m, f, r, memo, n)
-      CROSS JOIN LATERAL ledger_post('copy_open', x.u, 'copy_holding', x.r, x.memo, ${now}::timestamptz, ${stamp},
-        ARRAY[0, x.u, x.u]::int8[], ARRAY['house:fees', 'frozen:copy', 'frozen:order']::text[],
-        ARRAY[${currency}, ${currency}, ${currency}]::text[], ARRAY[x.f, -(x.m + x.f), x.m]::int8[]) AS t
-      ORDER BY x.n`.execute(trx),
+        { userId: p.holding.user_id, account: 'frozen:order' as const, currency, amountMinor: p.marginMinor },
+        { userId: HOUSE, account: 'house:fees' as const, currency, amountMinor: p.feeMinor },
+        // A zero margin or fee posts nothing.
+      ].filter((posting) => posting.amountMinor !== 0) as PostingInput[],
+    })),
+    now,
   );
-  return rows.map((r) => r.order_no);
+  return posted.map((t) => t.orderNo);
 }
 
 /** Closes one batch of the positions mirroring a leader position the leader closed, at its price. */
