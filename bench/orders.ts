@@ -17,6 +17,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
@@ -116,7 +117,7 @@ async function runLoad(input: LoadInput): Promise<LoadResult> {
 
 if (!isMainThread) {
   runLoad(workerData as LoadInput).then((r) => parentPort!.postMessage(r));
-} else {
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);
@@ -217,7 +218,7 @@ async function pgliteTpcbTps(): Promise<number> {
   return tps;
 }
 
-interface HttpFigures {
+export interface HttpFigures {
   ordersPerSecond: number;
   p50: number;
   p99: number;
@@ -228,14 +229,41 @@ interface HttpFigures {
   busy: number;
 }
 
-async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigures> {
+/**
+ * The HTTP order rate alone, for other benchmarks to measure in their own run (the copy-trading
+ * fan-out compares with it): `seconds` of load from `clients` after the warm-up, on a fresh
+ * schema `schema` (PostgreSQL) or an embedded database in its own thread. Production configuration.
+ */
+export async function measureOrderRate(options: {
+  database: 'postgres' | 'embedded';
+  seconds?: number;
+  clients?: number;
+  schema?: string;
+}): Promise<HttpFigures> {
+  process.env.NODE_ENV = 'production';
+  if (options.database === 'postgres') await ensureDatabase(PG_URL);
+  return ordersThroughHttp(options.database === 'postgres' ? 'postgres' : 'pglite', {
+    seconds: options.seconds ?? SECONDS,
+    clients: options.clients ?? CLIENTS,
+    schema: options.schema ?? 'kabuto_bench',
+  });
+}
+
+async function ordersThroughHttp(
+  kind: 'postgres' | 'pglite',
+  load: { seconds: number; clients: number; schema: string } = {
+    seconds: SECONDS,
+    clients: CLIENTS,
+    schema: 'kabuto_bench',
+  },
+): Promise<HttpFigures> {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, inTransaction } = await import('../apps/server/src/db/database');
   const { HOUSE, postTransaction } = await import('../apps/server/src/ledger/ledger');
   const { sql } = await import('kysely');
 
-  const schema = kind === 'postgres' ? 'kabuto_bench' : undefined;
+  const schema = kind === 'postgres' ? load.schema : undefined;
   if (schema) {
     const pg = (await import('pg')).default;
     const c = new pg.Client({ connectionString: PG_URL });
@@ -271,7 +299,7 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
   const port = (app.server.address() as { port: number }).port;
   try {
     const sessions: LoadInput['sessions'] = [];
-    for (let i = 0; i < CLIENTS; i++) {
+    for (let i = 0; i < load.clients; i++) {
       const account = `bench${String(i).padStart(4, '0')}`;
       const res = await fetch(`http://127.0.0.1:${port}/api/vue/user/register`, {
         method: 'POST',
@@ -309,7 +337,12 @@ async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigur
       );
     }
     const elu0 = performance.eventLoopUtilization();
-    const result = await loadInWorker({ port, sessions, durationMs: SECONDS * 1000, warmupMs: WARMUP_MS });
+    const result = await loadInWorker({
+      port,
+      sessions,
+      durationMs: load.seconds * 1000,
+      warmupMs: WARMUP_MS,
+    });
     const busy = performance.eventLoopUtilization(elu0).utilization;
     const sorted = result.latenciesMs.sort((a, b) => a - b);
     const placed = await sql<{ n: string }>`SELECT count(*)::text AS n FROM positions`.execute(ctx.db);
