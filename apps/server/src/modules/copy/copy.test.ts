@@ -19,6 +19,7 @@ import {
   drainFanouts,
   endLockIns,
   FANOUT_BATCH,
+  type FanoutRunner,
   listProductOnLeader,
   tradeLeader,
 } from './service';
@@ -280,6 +281,70 @@ describe('following', () => {
   });
 });
 
+/** `followers` users, each holding the product for `lockDays` with its own amount (holding ids from 1,000,000). */
+async function manyFollowers(leader: LeaderRow, productId: number, followers: number, lockDays: number) {
+  const now = t.clock.now();
+  const users = await t.ctx.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: followers }, (_, i) => ({
+        account: `cf${leader.id}x${i}`,
+        password_hash: 'x',
+        fund_password_hash: null,
+        invite_code: `C${leader.id}X${i}`,
+        invited_by: null,
+        language: 'us',
+        real_name: null,
+        credit_score: null,
+        flag_reason: null,
+        locked_until: null,
+        fund_locked_until: null,
+        created_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const amounts = new Map<number, number>();
+  for (const [i, { id }] of users.entries()) {
+    const amount = 100_000 + ((i * 7919) % 900_000);
+    amounts.set(id, amount);
+    await fund(t.ctx, id, 'JPY', amount);
+    await inTransaction(t.ctx.db, async (trx) => {
+      const holdingId = 1_000_000 + leader.id * 10_000 + i;
+      const hold = await placeHold(
+        trx,
+        {
+          userId: id,
+          currency: 'JPY',
+          purpose: 'copy',
+          amountMinor: amount,
+          kind: 'copy_follow',
+          refType: 'copy_holding',
+          refId: holdingId,
+        },
+        now,
+      );
+      await trx
+        .insertInto('copy_holdings')
+        .values({
+          id: holdingId,
+          order_no: `CT${holdingId}`,
+          user_id: id,
+          product_id: productId,
+          currency: 'JPY',
+          amount_minor: amount,
+          hold_id: hold.holdId,
+          lock_until: new Date(now.getTime() + lockDays * DAY),
+          ended_at: null,
+          returned_minor: null,
+          created_at: now,
+        })
+        .execute();
+    });
+  }
+  return amounts;
+}
+
 describe('mirroring and the end of the lock-in', () => {
   it('mirrors a leader buy scaled by amount ÷ equity, closes it with the leader, and returns the value at the end', async () => {
     t.clock.set(TEST_NOW);
@@ -430,66 +495,7 @@ describe('mirroring and the end of the lock-in', () => {
     const leader = await newLeader();
     const product = await newProduct(leader, { lockDays: 2 });
     // More than one batch (FANOUT_BATCH).
-    const followers = FANOUT_BATCH + 50;
-    const now = t.clock.now();
-    const users = await t.ctx.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: followers }, (_, i) => ({
-          account: `cf${leader.id}x${i}`,
-          password_hash: 'x',
-          fund_password_hash: null,
-          invite_code: `C${leader.id}X${i}`,
-          invited_by: null,
-          language: 'us',
-          real_name: null,
-          credit_score: null,
-          flag_reason: null,
-          locked_until: null,
-          fund_locked_until: null,
-          created_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const amounts = new Map<number, number>();
-    for (const [i, { id }] of users.entries()) {
-      const amount = 100_000 + ((i * 7919) % 900_000);
-      amounts.set(id, amount);
-      await fund(t.ctx, id, 'JPY', amount);
-      await inTransaction(t.ctx.db, async (trx) => {
-        const holdingId = 1_000_000 + leader.id * 10_000 + i;
-        const hold = await placeHold(
-          trx,
-          {
-            userId: id,
-            currency: 'JPY',
-            purpose: 'copy',
-            amountMinor: amount,
-            kind: 'copy_follow',
-            refType: 'copy_holding',
-            refId: holdingId,
-          },
-          now,
-        );
-        await trx
-          .insertInto('copy_holdings')
-          .values({
-            id: holdingId,
-            order_no: `CT${holdingId}`,
-            user_id: id,
-            product_id: product.id,
-            currency: 'JPY',
-            amount_minor: amount,
-            hold_id: hold.holdId,
-            lock_until: new Date(now.getTime() + 2 * DAY),
-            ended_at: null,
-            returned_minor: null,
-            created_at: now,
-          })
-          .execute();
-      });
-    }
+    const amounts = await manyFollowers(leader, product.id, FANOUT_BATCH + 50, 2);
     await tick(t, CODE, '3000.0');
     await leaderTrades(leader);
     const fanout = await t.ctx.db
@@ -537,6 +543,43 @@ describe('mirroring and the end of the lock-in', () => {
       const b = (await userBalances(t.ctx.db, h.user_id)).JPY;
       expect(b.available).toBe(h.returned_minor);
     }
+  }, 180_000);
+
+  it('two nodes draining one fan-out at once mirror each follower once, the ledger balanced', async () => {
+    t.clock.set(TEST_NOW);
+    const leader = await newLeader();
+    const product = await newProduct(leader, { lockDays: 2 });
+    // Several batches: on PostgreSQL each node runs FANOUT_PARALLEL of them at once.
+    const amounts = await manyFollowers(leader, product.id, 2 * FANOUT_BATCH + 20, 2);
+    await tick(t, CODE, '3000.0');
+    const fresh = await t.ctx.db
+      .selectFrom('copy_leaders')
+      .selectAll()
+      .where('id', '=', leader.id)
+      .executeTakeFirstOrThrow();
+    const today = t.ctx.market.tradingDay('jpy', t.clock.now());
+    // The fill is recorded; its fan-out is left to the two drains below.
+    const idle = { kick: () => {} } as unknown as FanoutRunner;
+    expect(await tradeLeader(ctx, fresh, today, idle)).toHaveLength(1);
+    const [a, b] = await Promise.all([drainFanouts(ctx), drainFanouts(ctx)]);
+    const mirrored = await t.ctx.db
+      .selectFrom('positions')
+      .select(['user_id', 'quantity'])
+      .where('source', '=', 'copy')
+      .where('user_id', 'in', [...amounts.keys()])
+      .execute();
+    expect(mirrored).toHaveLength(amounts.size);
+    expect(a + b).toBe(amounts.size);
+    for (const p of mirrored)
+      expect(p.quantity).toBe(Math.floor((3000 * amounts.get(p.user_id)!) / 10_000_000));
+    const fanout = await t.ctx.db
+      .selectFrom('copy_fanouts')
+      .selectAll()
+      .where('leader_id', '=', leader.id)
+      .executeTakeFirstOrThrow();
+    expect(fanout).toMatchObject({ mirrored: amounts.size });
+    expect(fanout.done_at).not.toBeNull();
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
   }, 180_000);
 });
 

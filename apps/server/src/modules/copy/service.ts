@@ -38,7 +38,12 @@ import type { FanoutRow, HoldingRow, LeaderRow, ProductRow } from './tables';
 export type CopyContext = TradingContext;
 
 /** Holdings mirrored per database transaction (SPEC §6.5 fan-out in batches). */
-export const FANOUT_BATCH = 250;
+export const FANOUT_BATCH = 500;
+/**
+ * Batches of one leader fill's opens run at once on PostgreSQL, each its own transaction on its
+ * own connection (the embedded database runs one transaction at a time: one there).
+ */
+export const FANOUT_PARALLEL = 4;
 /** How often the fan-out job looks for work left by a node that stopped half-way. */
 export const FANOUT_SWEEP_MS = 5_000;
 /** How often the lock-in job looks for holdings whose lock-in has ended. */
@@ -601,7 +606,7 @@ async function fanoutBatch(
       .updateTable('copy_fanouts')
       .set({
         cursor_id: result.cursor,
-        mirrored: fanout.mirrored + result.positions.length,
+        mirrored: fanout.action === 'open' ? mirroredOf(fanout) : fanout.mirrored + result.positions.length,
         done_at: result.done ? now : null,
       })
       .where('id', '=', fanout.id)
@@ -610,6 +615,10 @@ async function fanoutBatch(
   });
 }
 
+/** The holdings mirroring a leader fill's open so far (batches may have run out of cursor order). */
+const mirroredOf = (fanout: FanoutRow) =>
+  sql<number>`(SELECT count(*)::int FROM copy_mirrors WHERE leader_position_id = ${fanout.leader_position_id})`;
+
 interface BatchResult {
   cursor: number;
   done: boolean;
@@ -617,33 +626,51 @@ interface BatchResult {
 }
 
 /**
- * Opens the mirrored positions of one batch of active holdings (ordered by id after the cursor):
- * each holding's quantity is the leader's scaled by amount ÷ leader equity, in whole shares its
- * cash affords, paid from the holding's frozen funds with the follower's own fee.
+ * Opens the mirrored positions of one batch of active holdings (the next ones by id after the
+ * cursor, or the listed ones): each holding's quantity is the leader's scaled by amount ÷ leader
+ * equity, in whole shares its cash affords, paid from the holding's frozen funds with the
+ * follower's own fee. A holding already mirroring the leader's position (a batch that ran ahead of
+ * the cursor) is left as it is: checked under the holding's row lock, so never mirrored twice.
  */
-async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Date): Promise<BatchResult> {
+async function mirrorOpens(
+  ctx: CopyContext,
+  trx: Tx,
+  fanout: FanoutRow,
+  now: Date,
+  listed?: number[],
+): Promise<BatchResult> {
   const leaderPosition = await trx
     .selectFrom('positions')
     .selectAll()
     .where('id', '=', fanout.leader_position_id)
     .executeTakeFirstOrThrow();
-  const holdings = await trx
+  const due = trx
     .selectFrom('copy_holdings')
     .innerJoin('copy_products', 'copy_products.id', 'copy_holdings.product_id')
     .selectAll('copy_holdings')
     .where('copy_products.leader_id', '=', fanout.leader_id)
     .where('copy_holdings.state', '=', 'active')
-    .where('copy_holdings.id', '>', fanout.cursor_id)
-    .where('copy_holdings.created_at', '<=', fanout.created_at)
+    .where('copy_holdings.created_at', '<=', fanout.created_at);
+  const holdings = await (listed
+    ? due.where('copy_holdings.id', 'in', listed)
+    : due.where('copy_holdings.id', '>', fanout.cursor_id)
+  )
     .orderBy('copy_holdings.id')
     .limit(FANOUT_BATCH)
     .forUpdate()
     .execute();
   if (holdings.length === 0) return { cursor: fanout.cursor_id, done: true, positions: [] };
-  const existing = await mirroredPositions(
-    trx,
-    holdings.map((h) => h.id),
-  );
+  const ids = holdings.map((h) => h.id);
+  const [existing, mirrored] = await Promise.all([
+    mirroredPositions(trx, ids),
+    trx
+      .selectFrom('copy_mirrors')
+      .select('holding_id')
+      .where('leader_position_id', '=', fanout.leader_position_id)
+      .where('holding_id', 'in', ids)
+      .execute(),
+  ]);
+  const alreadyMirrored = new Set(mirrored.map((m) => m.holding_id));
   const market = leaderPosition.market;
   const currency = MARKET_CURRENCY[market];
   const planned: Array<{ holding: HoldingRow; quantity: number; marginMinor: number; feeMinor: number }> = [];
@@ -657,6 +684,7 @@ async function mirrorOpens(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: Da
     minFeeMinor: ctx.config.minFeeMinor[market],
   });
   for (const holding of holdings) {
+    if (alreadyMirrored.has(holding.id)) continue;
     const mirror = plan(holding.amount_minor, holdingCash(holding, existing.get(holding.id) ?? []));
     if (mirror.quantity > 0) planned.push({ holding, ...mirror });
   }
@@ -752,9 +780,18 @@ async function mirrorCloses(ctx: CopyContext, trx: Tx, fanout: FanoutRow, now: D
 /**
  * Runs pending fan-outs to the end, batch by batch, oldest first. Each batch is one transaction
  * that advances the fan-out's cursor, so a node stopping half-way leaves the rest to the next run.
+ * The opens of a fan-out first go in batches of listed holdings, FANOUT_PARALLEL at once on
+ * PostgreSQL, then the cursor moves past them and the batches after the cursor finish the rest.
  */
 export async function drainFanouts(ctx: CopyContext): Promise<number> {
   let mirrored = 0;
+  const track = (rows: PositionRow[]) => {
+    mirrored += rows.length;
+    for (const row of rows) {
+      if (row.state === 'holding') ctx.trading.engine.track(row);
+      else ctx.trading.engine.untrack(row.id);
+    }
+  };
   for (;;) {
     const pending = await ctx.db
       .selectFrom('copy_fanouts')
@@ -765,17 +802,72 @@ export async function drainFanouts(ctx: CopyContext): Promise<number> {
       .execute();
     if (pending.length === 0) return mirrored;
     for (const { id } of pending) {
+      await openListed(ctx, id, track);
       for (;;) {
         const { more, tracked } = await fanoutBatch(ctx, id);
-        mirrored += tracked.length;
-        for (const row of tracked) {
-          if (row.state === 'holding') ctx.trading.engine.track(row);
-          else ctx.trading.engine.untrack(row.id);
-        }
+        track(tracked);
         if (!more) break;
       }
     }
   }
+}
+
+/**
+ * The opens of a fan-out for the holdings due when it starts, in batches of listed holdings
+ * (several at once on PostgreSQL: each batch locks its own holdings, then its accounts in the
+ * ledger's key order, so batches never deadlock); then the cursor moves past them. A node
+ * stopping half-way leaves batches done ahead of the cursor: the next run passes over their
+ * holdings, already mirrored.
+ */
+async function openListed(ctx: CopyContext, fanoutId: number, track: (rows: PositionRow[]) => void) {
+  const fanout = await ctx.db
+    .selectFrom('copy_fanouts')
+    .selectAll()
+    .where('id', '=', fanoutId)
+    .executeTakeFirst();
+  if (!fanout || fanout.done_at || fanout.action !== 'open') return;
+  const ids = (
+    await ctx.db
+      .selectFrom('copy_holdings')
+      .innerJoin('copy_products', 'copy_products.id', 'copy_holdings.product_id')
+      .select('copy_holdings.id')
+      .where('copy_products.leader_id', '=', fanout.leader_id)
+      .where('copy_holdings.state', '=', 'active')
+      .where('copy_holdings.id', '>', fanout.cursor_id)
+      .where('copy_holdings.created_at', '<=', fanout.created_at)
+      .orderBy('copy_holdings.id')
+      .execute()
+  ).map((h) => h.id);
+  if (ids.length === 0) return;
+  const batches: number[][] = [];
+  for (let from = 0; from < ids.length; from += FANOUT_BATCH)
+    batches.push(ids.slice(from, from + FANOUT_BATCH));
+  let next = 0;
+  let failed = false;
+  const workers = ctx.database.kind === 'postgres' ? FANOUT_PARALLEL : 1;
+  await Promise.all(
+    Array.from({ length: Math.min(workers, batches.length) }, async () => {
+      while (next < batches.length && !failed) {
+        const batch = batches[next++]!;
+        try {
+          const result = await inTransaction(ctx.db, (trx) =>
+            mirrorOpens(ctx, trx, fanout, ctx.clock.now(), batch),
+          );
+          track(result.positions);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    }),
+  );
+  await ctx.db
+    .updateTable('copy_fanouts')
+    .set({ cursor_id: ids.at(-1)!, mirrored: mirroredOf(fanout) })
+    .where('id', '=', fanout.id)
+    .where('done_at', 'is', null)
+    .where('cursor_id', '<', ids.at(-1)!)
+    .execute();
 }
 
 /**
