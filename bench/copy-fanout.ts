@@ -11,6 +11,7 @@
  * last follower's fill, the order rate, and the issue's ratio (followers filled per second ÷ order
  * rate, goal ≥ 2). The ledger invariant is checked at the end.
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
@@ -63,6 +64,8 @@ async function buildServer(kind: 'postgres' | 'embedded') {
 }
 
 async function run(kind: 'postgres' | 'embedded') {
+  // The machine's 1-minute load average before and after (others may share it).
+  const loadBefore = loadavg()[0]!;
   const { measureOrderRate } = await import('./orders');
   const orders = await measureOrderRate({
     database: kind,
@@ -71,9 +74,7 @@ async function run(kind: 'postgres' | 'embedded') {
     schema: 'kabuto_copy_orders',
   });
   const { inTransaction } = await import('../apps/server/src/db/database');
-  const { HOUSE, checkInvariant, placeHold, postTransaction } = await import(
-    '../apps/server/src/ledger/ledger'
-  );
+  const { HOUSE, checkInvariant, postTransactions } = await import('../apps/server/src/ledger/ledger');
   const { placeOrder } = await import('../apps/server/src/modules/trading/service');
   const { createLeader, leaderEquityMinor, runHistory } = await import(
     '../apps/server/src/modules/copy/leaders'
@@ -133,49 +134,80 @@ async function run(kind: 'postgres' | 'embedded') {
         )
         .returning('id')
         .execute();
-      const holdings = [];
-      for (const [i, { id }] of users.entries()) {
-        const amount = 1_000_000 + ((from + i) % 100) * 10_000;
-        await postTransaction(
-          trx,
-          {
-            kind: 'deposit',
-            userId: id,
-            postings: [
-              { userId: HOUSE, account: 'house:bank', currency: 'JPY', amountMinor: -amount },
-              { userId: id, account: 'available', currency: 'JPY', amountMinor: amount },
-            ],
-          },
-          now(),
-        );
-        const holdingId = from + i + 1;
-        const hold = await placeHold(
-          trx,
-          {
-            userId: id,
+      // Each follower funded, then its amount frozen for its holding (the rows placeHold writes).
+      const amountOf = (i: number) => 1_000_000 + ((from + i) % 100) * 10_000;
+      await postTransactions(
+        trx,
+        users.map(({ id }, i) => ({
+          kind: 'deposit' as const,
+          userId: id,
+          postings: [
+            {
+              userId: HOUSE,
+              account: 'house:bank' as const,
+              currency: 'JPY' as const,
+              amountMinor: -amountOf(i),
+            },
+            { userId: id, account: 'available' as const, currency: 'JPY' as const, amountMinor: amountOf(i) },
+          ],
+        })),
+        now(),
+      );
+      const freezes = await postTransactions(
+        trx,
+        users.map(({ id }, i) => ({
+          kind: 'copy_follow' as const,
+          userId: id,
+          refType: 'copy_holding',
+          refId: from + i + 1,
+          postings: [
+            {
+              userId: id,
+              account: 'available' as const,
+              currency: 'JPY' as const,
+              amountMinor: -amountOf(i),
+            },
+            {
+              userId: id,
+              account: 'frozen:copy' as const,
+              currency: 'JPY' as const,
+              amountMinor: amountOf(i),
+            },
+          ],
+        })),
+        now(),
+      );
+      const holds = await trx
+        .insertInto('ledger_holds')
+        .values(
+          users.map(({ id }, i) => ({
+            user_id: id,
             currency: 'JPY',
             purpose: 'copy',
-            amountMinor: amount,
-            kind: 'copy_follow',
-            refType: 'copy_holding',
-            refId: holdingId,
-          },
-          now(),
-        );
-        holdings.push({
-          id: holdingId,
-          order_no: `CB${holdingId}`,
-          user_id: id,
-          product_id: product.id,
-          currency: 'JPY',
-          amount_minor: amount,
-          hold_id: hold.holdId,
-          lock_until: new Date(now().getTime() + 30 * 86_400_000),
-          ended_at: null,
-          returned_minor: null,
-          created_at: now(),
-        });
-      }
+            amount_minor: amountOf(i),
+            ref_type: 'copy_holding',
+            ref_id: from + i + 1,
+            hold_transaction_id: freezes[i]!.transactionId,
+            resolve_transaction_id: null,
+            created_at: now(),
+            resolved_at: null,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const holdings = users.map(({ id }, i) => ({
+        id: from + i + 1,
+        order_no: `CB${from + i + 1}`,
+        user_id: id,
+        product_id: product.id,
+        currency: 'JPY',
+        amount_minor: amountOf(i),
+        hold_id: holds[i]!.id,
+        lock_until: new Date(now().getTime() + 30 * 86_400_000),
+        ended_at: null,
+        returned_minor: null,
+        created_at: now(),
+      }));
       await trx.insertInto('copy_holdings').values(holdings).execute();
     });
   }
@@ -223,6 +255,7 @@ async function run(kind: 'postgres' | 'embedded') {
         ordersRefusedOrFailed: orders.refused + orders.errors,
         ratio: Number((perSecond / orders.ordersPerSecond).toFixed(2)),
         ledgerInvariant: invariant.ok,
+        loadAverage1m: [Number(loadBefore.toFixed(1)), Number(loadavg()[0]!.toFixed(1))],
       },
       null,
       2,
