@@ -178,8 +178,9 @@ export async function postTransactions(
   for (const postings of ordered)
     for (const p of postings) (p.userId === HOUSE ? houseKeys : userKeys).set(accountKey(p), p);
   const users = [...userKeys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
+  type AccountRow = { id: number; user_id: number; name: string; currency: string; balance_minor: number };
   const lockAccounts = (keys: PostingInput[]) =>
-    sql<{ id: number; user_id: number; name: string; currency: string; balance_minor: number }>`
+    sql<AccountRow>`
       SELECT a.id, a.user_id, a.name, a.currency, a.balance_minor
       FROM unnest(${keys.map((p) => p.userId)}::int8[], ${keys.map((p) => p.account)}::text[],
                   ${keys.map((p) => p.currency)}::text[]) AS k(user_id, name, currency)
@@ -187,9 +188,7 @@ export async function postTransactions(
       ORDER BY a.user_id, a.name, a.currency
       FOR UPDATE OF a`.execute(trx);
   const accounts = new Map<string, { id: number; balance: number }>();
-  const remember = (
-    rows: Array<{ id: number; user_id: number; name: string; currency: string; balance_minor: number }>,
-  ) => {
+  const remember = (rows: AccountRow[]) => {
     for (const r of rows)
       accounts.set(accountKey({ userId: Number(r.user_id), account: r.name, currency: r.currency }), {
         id: Number(r.id),
@@ -197,15 +196,19 @@ export async function postTransactions(
       });
   };
   if (users.length > 0) remember((await lockAccounts(users)).rows);
-  // Accounts opened by their first posting: created at zero (in key order), then locked.
+  // Accounts opened by their first posting: created at zero (new rows are the batch's alone);
+  // one another transaction opened meanwhile is locked like the others.
   const missing = users.filter((p) => !accounts.has(accountKey(p)));
   if (missing.length > 0) {
-    await sql`
+    const created = await sql<AccountRow>`
       INSERT INTO ledger_accounts (user_id, name, currency)
       SELECT * FROM unnest(${missing.map((p) => p.userId)}::int8[], ${missing.map((p) => p.account)}::text[],
                            ${missing.map((p) => p.currency)}::text[])
-      ON CONFLICT (user_id, name, currency) DO NOTHING`.execute(trx);
-    remember((await lockAccounts(missing)).rows);
+      ON CONFLICT (user_id, name, currency) DO NOTHING
+      RETURNING id, user_id, name, currency, balance_minor`.execute(trx);
+    remember(created.rows);
+    const raced = missing.filter((p) => !accounts.has(accountKey(p)));
+    if (raced.length > 0) remember((await lockAccounts(raced)).rows);
   }
   if (houseKeys.size > 0) {
     const house = [...houseKeys.values()];
