@@ -657,7 +657,8 @@ async function mirrorOpens(
   )
     .orderBy('copy_holdings.id')
     .limit(FANOUT_BATCH)
-    .forUpdate()
+    // The holdings only: batches running at once share the product row.
+    .forUpdate('copy_holdings')
     .execute();
   if (holdings.length === 0) return { cursor: fanout.cursor_id, done: true, positions: [] };
   const ids = holdings.map((h) => h.id);
