@@ -8,6 +8,7 @@ import { homeI18n } from '../apps/web/src/features/home/i18n';
 import { rawKeysIn } from './i18n';
 import {
   adminToken,
+  advanceClock,
   apiCall,
   baseUrl,
   decideReview,
@@ -50,11 +51,15 @@ afterAll(async () => {
 /** A verified investor with a fund password and ¥1,000,000. */
 const investor = () => fundedInvestor({ prefix: 'bk', realName: 'Ito Kenji' });
 
+/** The server's time (journeys before this one may have moved its clock forward). */
+const serverNow = async () => new Date((await advanceClock(1)).now).getTime();
+
 /** Lists Toyota a little under the market through the back-office API; returns its id and block price. */
 async function listProduct(): Promise<{ id: number; price: string }> {
   const quote = await apiCall<{ price: string }>('/market/quote', { type: 'jpy', code: CODE });
   const price = (Math.floor(Number(quote.data.price) * 0.95 * 10) / 10).toFixed(1);
-  const now = Date.now();
+  // The server's clock: other journeys may have moved it ahead of the real one.
+  const now = await serverNow();
   const res = await fetch(`${baseUrl()}/api/admin/block/products`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
@@ -171,8 +176,9 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     await desk.locator('#price').fill(listed);
     await desk.locator('#minLots').fill('10');
     await desk.locator('#totalLots').fill('1000');
+    const listedAt = await serverNow();
     const day = (offset: number) => {
-      const d = new Date(Date.now() + offset * 86_400_000);
+      const d = new Date(listedAt + offset * 86_400_000);
       const two = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} 09:00:00`;
     };

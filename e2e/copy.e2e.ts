@@ -55,6 +55,7 @@ interface FollowOrder {
   code: string;
   quantity: number;
   state: string;
+  closeReason: string | null;
   holdingId: number;
   leaderQuantity: number | null;
   leaderEquity: string | null;
@@ -71,6 +72,8 @@ let browser: Browser;
 let product: { id: number; name: string };
 let rebalanceAt: number;
 const investors = new Map<Lang, Session>();
+/** Each investor's mirrored orders on the rebalance day. */
+const mirrored = new Map<Lang, FollowOrder[]>();
 const sessions = () => [...investors.values()];
 
 async function admin<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
@@ -228,8 +231,20 @@ describe('copy-trading journey', () => {
         expect(order).toMatchObject({ state: 'holding', holdingId: holding!.id });
       }
 
+      mirrored.set(lang, orders);
+
+      // The product shows the leader's live buys.
       const page = await phone(browser, lang);
-      await openAs(page, session, '/position/index?tab=following');
+      await openAs(page, session, `/home/follow?id=${product.id}`);
+      const fills = page.getByTestId('copy-trade-fill');
+      await expect.poll(() => fills.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const shown = await fills.allTextContents();
+      for (const order of orders)
+        expect(shown.some((text) => text.startsWith(`${order.leaderQuantity} × `))).toBe(true);
+      await page.getByTestId('copy-trades').scrollIntoViewIfNeeded();
+      await shot(page, lang, 'copy-product-live-trades');
+
+      await page.goto(`${baseUrl()}/#/position/index?tab=following`);
       for (const order of orders) {
         const card = page.locator(`[data-testid=position-card][data-id="${order.id}"]`);
         await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
@@ -272,7 +287,19 @@ describe('copy-trading journey', () => {
       sessions(),
     );
     expect(moved.jobs.some((run) => run.startsWith('copy.lockin@'))).toBe(true);
-    for (const session of sessions()) expect((await holdings(session))[0]!.state).toBe('ended');
+    for (const [lang, session] of investors) {
+      expect((await holdings(session))[0]!.state).toBe('ended');
+      // The basket did not trade again on the following days of the month: the orders of the
+      // rebalance are all there were, closed at the end of the lock-in.
+      const orders = await followOrders(session);
+      expect(orders.map((o) => o.id).sort()).toEqual(
+        mirrored
+          .get(lang)!
+          .map((o) => o.id)
+          .sort(),
+      );
+      for (const order of orders) expect(order).toMatchObject({ state: 'closed', closeReason: 'settlement' });
+    }
   });
 
   it.each(LANGUAGES)(
