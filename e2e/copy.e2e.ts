@@ -14,6 +14,7 @@ import {
   type Lang,
   launch,
   openAs,
+  PASSWORD,
   phone,
   type Session,
   shot,
@@ -106,6 +107,19 @@ const available = async (session: Session) =>
 /** The figures as the screens write them: digits only. */
 const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, '');
 
+/**
+ * Signs the investors in again after a clock drive: a session ends 30 days after its sign-in
+ * whatever its use (`sessionAbsoluteHours`), and journeys before this one may have moved the
+ * clock so the next month's first trading day is more than that away.
+ */
+async function signInAgain() {
+  for (const [lang, session] of investors) {
+    const login = await apiCall<Session>('/user/login', { account: session.account, password: PASSWORD });
+    expect(login.status, login.msg).toBe(1);
+    investors.set(lang, login.data);
+  }
+}
+
 beforeAll(async () => {
   browser = await launch();
   // The operator lists a product on the basket leader whose lock-in ends a day after its rebalance.
@@ -194,6 +208,7 @@ describe('copy-trading journey', () => {
     const { now } = await advanceClock(1);
     const moved = await advanceClock(rebalanceAt - new Date(now).getTime(), sessions());
     expect(moved.jobs.some((run) => run.startsWith('copy.strategies@'))).toBe(true);
+    await signInAgain();
     // The fan-out runs off the decision's path: the next sweeps finish it.
     await expect
       .poll(
@@ -287,6 +302,7 @@ describe('copy-trading journey', () => {
       sessions(),
     );
     expect(moved.jobs.some((run) => run.startsWith('copy.lockin@'))).toBe(true);
+    await signInAgain();
     for (const [lang, session] of investors) {
       expect((await holdings(session))[0]!.state).toBe('ended');
       // The basket did not trade again on the following days of the month: the orders of the
