@@ -3,10 +3,28 @@ import { defineConfig } from 'vitest/config';
 
 /** The investor app's own React 19 (the workspace root hoists React 18 for an older peer range). */
 const WEB_MODULES = path.resolve(import.meta.dirname, 'apps/web/node_modules');
+/** The back office's own React 19, for the same reason. */
+const ADMIN_MODULES = path.resolve(import.meta.dirname, 'apps/admin/node_modules');
+
+/** Everything that imports React goes through one app's copy of it. */
+const reactOf = (modules: string) => [
+  { find: /^react$/, replacement: `${modules}/react/index.js` },
+  { find: /^react\/(.*)$/, replacement: `${modules}/react/$1` },
+  { find: /^react-dom$/, replacement: `${modules}/react-dom/index.js` },
+  { find: /^react-dom\/(.*)$/, replacement: `${modules}/react-dom/$1` },
+  // Its ES build, so its React imports go through the aliases too.
+  {
+    find: /^@testing-library\/react$/,
+    replacement: path.resolve(
+      import.meta.dirname,
+      'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+    ),
+  },
+];
 
 /**
- * One config for unit, property and integration tests (node) and the investor app's component
- * tests (jsdom). The PostgreSQL run sets KABUTO_TEST_DATABASE_URL and runs apps/server only
+ * One config for unit, property and integration tests (node) and the component tests of the
+ * investor app and the back office (jsdom). The PostgreSQL run sets KABUTO_TEST_DATABASE_URL and runs apps/server only
  * (scripts/test.mjs).
  */
 export default defineConfig({
@@ -34,20 +52,7 @@ export default defineConfig({
         // Components of the investor app, rendered in jsdom with Testing Library.
         extends: true,
         resolve: {
-          alias: [
-            { find: /^react$/, replacement: `${WEB_MODULES}/react/index.js` },
-            { find: /^react\/(.*)$/, replacement: `${WEB_MODULES}/react/$1` },
-            { find: /^react-dom$/, replacement: `${WEB_MODULES}/react-dom/index.js` },
-            { find: /^react-dom\/(.*)$/, replacement: `${WEB_MODULES}/react-dom/$1` },
-            // Its ES build, so its React imports go through the aliases too.
-            {
-              find: /^@testing-library\/react$/,
-              replacement: path.resolve(
-                import.meta.dirname,
-                'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-              ),
-            },
-          ],
+          alias: reactOf(WEB_MODULES),
           // ES builds (the `module` field) of libraries that ship both, for the same reason.
           mainFields: ['module', 'main'],
         },
@@ -57,7 +62,19 @@ export default defineConfig({
           server: { deps: { inline: true } },
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          setupFiles: ['test/jsdom.ts', 'apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        // Pages of the back office, rendered in jsdom with Testing Library.
+        extends: true,
+        resolve: { alias: reactOf(ADMIN_MODULES), mainFields: ['module', 'main'] },
+        test: {
+          name: 'admin components',
+          server: { deps: { inline: true } },
+          include: ['apps/admin/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['test/jsdom.ts', 'apps/admin/src/test/setup.ts'],
         },
       },
     ],

@@ -8,18 +8,18 @@ import { homeI18n } from '../apps/web/src/features/home/i18n';
 import { rawKeysIn } from './i18n';
 import {
   adminToken,
+  advanceClock,
   apiCall,
   baseUrl,
   decideReview,
+  FUND_PASSWORD,
+  fundedInvestor,
   LANGUAGES,
   type Lang,
   launch,
+  openAs,
   phone,
-  pngBlob,
-  type Session,
   shot,
-  uniqueAccount,
-  uploadCall,
 } from './support';
 
 /**
@@ -29,9 +29,6 @@ import {
  * through the back-office API opens a holding position at the block price. In every language.
  */
 
-const PASSWORD = 'secret123';
-const FUND_PASSWORD = 'fund-pass-1';
-const REAL_NAME = 'Ito Kenji';
 const CODE = '7203';
 const LOTS = 100;
 const ADMIN_TEXTS = { cn, us, jp };
@@ -51,56 +48,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function upload(pathName: string, fields: Record<string, string | Blob>, session: Session) {
-  const json = await uploadCall(pathName, fields, session);
-  expect(json.status, `${pathName}: ${json.msg}`).toBe(1);
-}
-
 /** A verified investor with a fund password and ¥1,000,000. */
-async function investor(): Promise<Session> {
-  const account = uniqueAccount('bk');
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  const session = registered.data;
-  await apiCall('/user/acceptRisk', { agree: 1 }, session);
-  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
-  await upload(
-    '/user/verify',
-    {
-      name: REAL_NAME,
-      id_number: 'EF1234567',
-      agree: '1',
-      front: await pngBlob('#8fb3ff'),
-      back: await pngBlob('#ffb38f'),
-    },
-    session,
-  );
-  await decideReview('kyc', account, 'approve');
-  await upload(
-    '/user/deposit',
-    {
-      type: 'jpy',
-      channel: 'bank',
-      amount: '1000000',
-      fund_password: FUND_PASSWORD,
-      receipt: await pngBlob('#b3f0c0'),
-    },
-    session,
-  );
-  await decideReview('deposit', account, 'approve');
-  return session;
-}
+const investor = () => fundedInvestor({ prefix: 'bk', realName: 'Ito Kenji' });
+
+/** The server's time (journeys before this one may have moved its clock forward). */
+const serverNow = async () => new Date((await advanceClock(1)).now).getTime();
 
 /** Lists Toyota a little under the market through the back-office API; returns its id and block price. */
 async function listProduct(): Promise<{ id: number; price: string }> {
   const quote = await apiCall<{ price: string }>('/market/quote', { type: 'jpy', code: CODE });
   const price = (Math.floor(Number(quote.data.price) * 0.95 * 10) / 10).toFixed(1);
-  const now = Date.now();
+  // The server's clock: other journeys may have moved it ahead of the real one.
+  const now = await serverNow();
   const res = await fetch(`${baseUrl()}/api/admin/block/products`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
@@ -117,14 +76,6 @@ async function listProduct(): Promise<{ id: number; price: string }> {
   expect(res.status).toBe(200);
   const product = (await res.json()) as { id: number; price: string };
   return { id: product.id, price: product.price };
-}
-
-async function open(page: Page, session: Session, route: string) {
-  await page.context().addInitScript((stored: Session) => {
-    localStorage.setItem('token', stored.token);
-    localStorage.setItem('account', stored.account);
-  }, session);
-  await page.goto(`${baseUrl()}/#${route}`);
 }
 
 /** A desktop page signed in to the back office as the first operator, in the given language. */
@@ -155,7 +106,7 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     const page = await phone(browser, lang);
 
     // The Stocks tab lists it; the product detail shows the block price and quota.
-    await open(page, session, '/home/home');
+    await openAs(page, session, '/home/home');
     await page.getByRole('button', { name: homeI18n.resources[lang].entries.blockTrade }).click();
     await page.waitForURL(/#\/home\/large$/, { timeout: 15_000 });
     const card = page.getByTestId(`block-product-${product.id}`);
@@ -225,8 +176,9 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     await desk.locator('#price').fill(listed);
     await desk.locator('#minLots').fill('10');
     await desk.locator('#totalLots').fill('1000');
+    const listedAt = await serverNow();
     const day = (offset: number) => {
-      const d = new Date(Date.now() + offset * 86_400_000);
+      const d = new Date(listedAt + offset * 86_400_000);
       const two = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} 09:00:00`;
     };

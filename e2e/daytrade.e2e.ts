@@ -9,15 +9,15 @@ import {
   apiCall,
   baseUrl,
   decideReview,
+  FUND_PASSWORD,
+  fundedInvestor,
   LANGUAGES,
   type Lang,
   launch,
+  openAs,
   phone,
-  pngBlob,
   type Session,
   shot,
-  uniqueAccount,
-  uploadCall,
 } from './support';
 
 /**
@@ -28,8 +28,6 @@ import {
  * the result settled in the application's details and the fund records. In every language.
  */
 
-const PASSWORD = 'secret123';
-const FUND_PASSWORD = 'fund-pass-1';
 const MARKET = 'cny';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -64,42 +62,7 @@ afterAll(async () => {
 });
 
 /** An investor with the risk disclosure accepted, a fund password and CN¥100,000 deposited and approved. */
-async function investor(): Promise<Session> {
-  const account = uniqueAccount('dt');
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  expect(registered.status, registered.msg).toBe(1);
-  const session = registered.data;
-  await apiCall('/user/acceptRisk', { agree: 1 }, session);
-  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
-  const deposit = await uploadCall(
-    '/user/deposit',
-    {
-      type: MARKET,
-      channel: 'bank',
-      amount: '100000',
-      fund_password: FUND_PASSWORD,
-      receipt: await pngBlob('#b3f0c0'),
-    },
-    session,
-  );
-  expect(deposit.status, deposit.msg).toBe(1);
-  await decideReview('deposit', account, 'approve');
-  return session;
-}
-
-async function open(page: Page, session: Session, route: string) {
-  await page.context().addInitScript((stored: Session) => {
-    localStorage.setItem('token', stored.token);
-    localStorage.setItem('account', stored.account);
-  }, session);
-  await page.goto(`${baseUrl()}/#${route}`);
-}
+const investor = () => fundedInvestor({ prefix: 'dt', market: MARKET, amount: '100000' });
 
 /** A China stock priced well above its minimum and away from its limits. */
 async function pickStock(): Promise<{ code: string; quantity: number }> {
@@ -155,7 +118,7 @@ describe.each(LANGUAGES)('day-trading journey in %s', (lang) => {
     const page = await phone(browser, lang, MARKET);
 
     // The home tile leads to the program.
-    await open(page, session, '/home/home');
+    await openAs(page, session, '/home/home');
     await page.locator('.kb-entry-tile').last().click({ timeout: 20_000 });
     await page.waitForURL(/#\/home\/withinDays/);
     await expect.poll(() => page.getByTestId('day-terms').count(), { timeout: 20_000 }).toBe(1);

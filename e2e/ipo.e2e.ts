@@ -7,16 +7,14 @@ import {
   advanceClock,
   apiCall,
   baseUrl,
-  decideReview,
+  FUND_PASSWORD,
+  fundedInvestor,
   LANGUAGES,
   type Lang,
   launch,
+  openAs,
   phone,
-  pngBlob,
-  type Session,
   shot,
-  uniqueAccount,
-  uploadCall,
 } from './support';
 
 /**
@@ -27,8 +25,6 @@ import {
  * release; the lottery proof re-runs to the same winners. In every language.
  */
 
-const PASSWORD = 'secret123';
-const FUND_PASSWORD = 'fund-pass-1';
 const HOUR = 3_600_000;
 const texts = (lang: Lang) => ipoI18n.resources[lang];
 
@@ -41,33 +37,7 @@ afterAll(async () => {
 });
 
 /** An investor with a fund password and ¥1,000,000. */
-async function investor(): Promise<Session> {
-  const account = uniqueAccount('ip');
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  const session = registered.data;
-  await apiCall('/user/acceptRisk', { agree: 1 }, session);
-  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
-  const deposit = await uploadCall(
-    '/user/deposit',
-    {
-      type: 'jpy',
-      channel: 'bank',
-      amount: '1000000',
-      fund_password: FUND_PASSWORD,
-      receipt: await pngBlob('#b3f0c0'),
-    },
-    session,
-  );
-  expect(deposit.status, deposit.msg).toBe(1);
-  await decideReview('deposit', account, 'approve');
-  return session;
-}
+const investor = () => fundedInvestor({ prefix: 'ip' });
 
 let codeSeq = 0;
 /** Lists a share in the back office, subscribing from the server's now for an hour. */
@@ -107,14 +77,6 @@ async function listShare(): Promise<{ id: number; code: string }> {
   return share;
 }
 
-async function open(page: Page, session: Session, route: string) {
-  await page.context().addInitScript((stored: Session) => {
-    localStorage.setItem('token', stored.token);
-    localStorage.setItem('account', stored.account);
-  }, session);
-  await page.goto(`${baseUrl()}/#${route}`);
-}
-
 async function confirmDialog(page: Page) {
   await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
 }
@@ -127,7 +89,7 @@ describe.each(LANGUAGES)('new-share journey in %s', (lang) => {
 
     // The home tile leads to the lists; the share is in progress.
     const page = await phone(browser, lang);
-    await open(page, buyer, '/home/home');
+    await openAs(page, buyer, '/home/home');
     await page.locator('.kb-entry-tile').first().click({ timeout: 20_000 });
     await page.waitForURL(/#\/home\/newShare/);
     await page.getByTestId('ipo-tab-inProgress').click();
@@ -182,7 +144,7 @@ describe.each(LANGUAGES)('new-share journey in %s', (lang) => {
 
     // The second investor declines and sees the release.
     const other = await phone(browser, lang);
-    await open(other, decliner, '/mine/newShareOrder?tab=winning');
+    await openAs(other, decliner, '/mine/newShareOrder?tab=winning');
     const otherCard = other.locator('[data-testid^="pay-panel-"]').first();
     await expect.poll(() => otherCard.count(), { timeout: 20_000 }).toBe(1);
     await otherCard.getByTestId('abstain').click();

@@ -6,17 +6,16 @@ import { rawKeysIn } from './i18n';
 import {
   advanceClock,
   apiCall,
-  baseUrl,
   decideReview,
+  FUND_PASSWORD,
+  fundedInvestor,
   LANGUAGES,
   type Lang,
   launch,
+  openAs,
   phone,
-  pngBlob,
   type Session,
   shot,
-  uniqueAccount,
-  uploadCall,
 } from './support';
 
 /**
@@ -26,8 +25,6 @@ import {
  * the loan records show each state. In every language.
  */
 
-const PASSWORD = 'secret123';
-const FUND_PASSWORD = 'fund-pass-1';
 const REAL_NAME = 'Sato Hanako';
 
 const money = (lang: Lang) => moneyI18n.resources[lang];
@@ -46,36 +43,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function upload(pathName: string, fields: Record<string, string | Blob>, session: Session) {
-  const json = await uploadCall(pathName, fields, session);
-  expect(json.status, `${pathName}: ${json.msg}`).toBe(1);
-}
-
 /** A verified investor with a card, a fund password and ¥1,000,000 (credit score 600: quota ¥200,000). */
 async function investor(): Promise<{ session: Session; cardId: number }> {
-  const account = uniqueAccount('ln');
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  const session = registered.data;
-  await apiCall('/user/acceptRisk', { agree: 1 }, session);
-  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
-  await upload(
-    '/user/verify',
-    {
-      name: REAL_NAME,
-      id_number: 'CD7654321',
-      agree: '1',
-      front: await pngBlob('#8fb3ff'),
-      back: await pngBlob('#ffb38f'),
-    },
-    session,
-  );
-  await decideReview('kyc', account, 'approve');
+  const session = await fundedInvestor({ prefix: 'ln', realName: REAL_NAME, idNumber: 'CD7654321' });
   const card = await apiCall<{ id: number }>(
     '/user/bankAdd',
     {
@@ -88,27 +58,7 @@ async function investor(): Promise<{ session: Session; cardId: number }> {
     },
     session,
   );
-  await upload(
-    '/user/deposit',
-    {
-      type: 'jpy',
-      channel: 'bank',
-      amount: '1000000',
-      fund_password: FUND_PASSWORD,
-      receipt: await pngBlob('#b3f0c0'),
-    },
-    session,
-  );
-  await decideReview('deposit', account, 'approve');
   return { session, cardId: card.data.id };
-}
-
-async function open(page: Page, session: Session, route: string) {
-  await page.context().addInitScript((stored: Session) => {
-    localStorage.setItem('token', stored.token);
-    localStorage.setItem('account', stored.account);
-  }, session);
-  await page.goto(`${baseUrl()}/#${route}`);
 }
 
 const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
@@ -126,7 +76,7 @@ describe.each(LANGUAGES)('loan journey in %s', (lang) => {
     const m = money(lang);
     const { session, cardId } = await investor();
     const page = await phone(browser, lang);
-    await open(page, session, '/mine/loan');
+    await openAs(page, session, '/mine/loan');
 
     await expect.poll(() => page.getByTestId('loan-score').textContent(), { timeout: 20_000 }).toBe('600');
     await expect.poll(() => page.getByTestId('loan-quota').textContent()).toMatch(/200,000/);

@@ -162,6 +162,79 @@ export async function decideReview(
   if (!answer.ok) throw new Error(`${decision} ${kind}: ${answer.status}`);
 }
 
+/** The login and fund passwords of the investors the journeys set up. */
+export const PASSWORD = 'secret123';
+export const FUND_PASSWORD = 'fund-pass-1';
+
+export interface InvestorSetup {
+  /** Start of the account name. */
+  prefix: string;
+  /** The currency deposited (by its market). */
+  market?: 'jpy' | 'usd' | 'cny';
+  /** The deposit, approved through the back office. */
+  amount?: string;
+  /** When given, identity verification under this name, approved through the back office. */
+  realName?: string;
+  idNumber?: string;
+}
+
+/**
+ * An investor set up through the API (steps not under test): registered, the risk disclosure
+ * accepted, a fund password, optionally verified, and a deposit approved (¥1,000,000 by default).
+ */
+export async function fundedInvestor({
+  prefix,
+  market = 'jpy',
+  amount = '1000000',
+  realName,
+  idNumber = 'EF1234567',
+}: InvestorSetup): Promise<Session> {
+  const account = uniqueAccount(prefix);
+  const registered = await apiCall<Session>('/user/register', {
+    account,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    agree: 1,
+    language: 'jp',
+  });
+  if (registered.status !== 1) throw new Error(`register ${account}: ${registered.msg}`);
+  const session = registered.data;
+  await apiCall('/user/acceptRisk', { agree: 1 }, session);
+  await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
+  const upload = async (pathName: string, fields: Record<string, string | Blob>) => {
+    const answer = await uploadCall(pathName, fields, session);
+    if (answer.status !== 1) throw new Error(`${pathName} ${account}: ${answer.msg}`);
+  };
+  if (realName) {
+    await upload('/user/verify', {
+      name: realName,
+      id_number: idNumber,
+      agree: '1',
+      front: await pngBlob('#8fb3ff'),
+      back: await pngBlob('#ffb38f'),
+    });
+    await decideReview('kyc', account, 'approve');
+  }
+  await upload('/user/deposit', {
+    type: market,
+    channel: 'bank',
+    amount,
+    fund_password: FUND_PASSWORD,
+    receipt: await pngBlob('#b3f0c0'),
+  });
+  await decideReview('deposit', account, 'approve');
+  return session;
+}
+
+/** Opens `route` in the app signed in as `session` (on this page and any it opens later). */
+export async function openAs(page: Page, session: Session, route: string): Promise<void> {
+  await page.context().addInitScript((stored: Session) => {
+    localStorage.setItem('token', stored.token);
+    localStorage.setItem('account', stored.account);
+  }, session);
+  await page.goto(`${baseUrl()}/#${route}`);
+}
+
 /** Sessions end after a day without a call (config `sessionIdleMinutes`): the clock moves in smaller steps. */
 const CLOCK_STEP_MS = 12 * 3_600_000;
 

@@ -70,6 +70,29 @@ describe('strategies', () => {
     ]);
   });
 
+  it("the basket rebalances on the calendar's first trading day of the month, whatever bars are missing", () => {
+    const strategy = basketStrategy({ A: 3, B: 1 });
+    const day = (d: string, close: string) => ({ day: d, close });
+    const held = { A: 712, B: 475 };
+    const decide = (days: string[]) =>
+      strategy.decide({
+        bars: { A: days.map((d) => day(d, '120.0')), B: days.map((d) => day(d, '50.0')) },
+        holdings: held,
+        equityMinor: 100_000,
+        market: 'jpy',
+      });
+    // Tuesday 1 December 2026 is the first trading day: it rebalances, with or without the bar before.
+    expect(decide(['2026-11-30', '2026-12-01'])).toEqual([
+      { code: 'A', side: 'sell', quantity: 712 },
+      { code: 'A', side: 'buy', quantity: 593 },
+    ]);
+    expect(decide(['2026-12-01'])).toHaveLength(2);
+    // Wednesday 2 December is not, even when the bar of the 1st is missing.
+    expect(decide(['2026-11-30', '2026-12-02'])).toEqual([]);
+    // After the New Year holidays, Monday 4 January 2027 is the first trading day.
+    expect(decide(['2026-12-30', '2027-01-04'])).toHaveLength(2);
+  });
+
   it('decides the same orders from the same bars', () => {
     fc.assert(
       fc.property(

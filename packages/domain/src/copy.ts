@@ -1,4 +1,5 @@
 import type { Market } from '@kabuto/contract';
+import { previousTradingDay } from './calendar';
 import { D } from './numeric';
 import { feeMinor, marginMinor, notionalMinor } from './trading';
 
@@ -151,9 +152,10 @@ export function basketStrategy(weights: Readonly<Record<string, number>>): Strat
       const series = bars[codes[0]!] ?? [];
       const last = series.at(-1);
       if (!last || codes.some((c) => !bars[c]?.length)) return [];
-      // Rebalances on the first trading day of each month, and whenever it holds nothing.
-      const previous = series.at(-2);
-      const newMonth = !previous || previous.day.slice(0, 7) !== last.day.slice(0, 7);
+      // Rebalances on the first trading day of each month, and whenever it holds nothing. The first
+      // day is the market calendar's: a day missing from the bars (not stored yet, or a gap in the
+      // history) does not make the day after it look like the first of the month.
+      const newMonth = previousTradingDay(market, last.day).slice(0, 7) !== last.day.slice(0, 7);
       if (!newMonth && codes.some((c) => (holdings[c] ?? 0) > 0)) return [];
       const orders: StrategyOrder[] = [];
       const buys: StrategyOrder[] = [];

@@ -1,6 +1,7 @@
 /**
  * Component tests (jsdom + Testing Library): every namespace loaded in English unless a test
- * switches language, antd-mobile's imperative render shim, the browser APIs jsdom lacks.
+ * switches language, antd-mobile's imperative render shim (the browser APIs jsdom lacks are
+ * test/jsdom.ts).
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -10,21 +11,6 @@ import { installAntdRender } from '../app/antd-render';
 import { allBundles, i18n, initI18n } from '../shared/i18n';
 import { useSession } from '../shared/session/session-store';
 import { closeOverlays } from '../shared/ui/overlays';
-
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-window.scrollTo = () => undefined;
 
 installAntdRender();
 

@@ -136,7 +136,17 @@ export const followOrdersCall = defineCall({
   summary: 'Mirrored positions of one copy holding, or of all of mine without holding_id (Following orders)',
   auth: true,
   request: withType({ holding_id: zId.optional(), page: zPage, size: zSize }),
-  response: zPaged(zPosition.extend({ holdingId: z.number() })),
+  response: zPaged(
+    zPosition.extend({
+      holdingId: z.number(),
+      /**
+       * The leader's fill this position mirrors (SPEC §6.5): its quantity and the leader's equity
+       * then; the quantity here is that quantity × holding amount ÷ equity, in whole shares.
+       */
+      leaderQuantity: z.number().int().nullable(),
+      leaderEquity: zMoney.nullable(),
+    }),
+  ),
 });
 
 export const copyCalls = {

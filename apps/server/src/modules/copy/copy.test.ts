@@ -346,7 +346,7 @@ async function manyFollowers(leader: LeaderRow, productId: number, followers: nu
 }
 
 describe('mirroring and the end of the lock-in', () => {
-  it('mirrors a leader buy scaled by amount ÷ equity, closes it with the leader, and returns the value at the end', async () => {
+  it('mirrors a leader buy scaled by amount ÷ equity, telling the leader quantity and equity it came from, closes it with the leader, and returns the value at the end', async () => {
     t.clock.set(TEST_NOW);
     const leader = await newLeader();
     const product = await newProduct(leader, { lockDays: 3 });
@@ -365,6 +365,8 @@ describe('mirroring and the end of the lock-in', () => {
     expect(orders.data.list).toHaveLength(1);
     expect(orders.data.list[0]).toMatchObject({
       quantity: 300,
+      leaderQuantity: 3000,
+      leaderEquity: '10000000',
       openPrice: '3000.0',
       source: 'copy',
       state: 'holding',

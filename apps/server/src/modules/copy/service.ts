@@ -493,12 +493,41 @@ export async function followOrders(
       .execute(),
     base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
   ]);
+  const sources = await mirrorSources(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return {
-    list: rows.map((row) => ({ ...positionView(ctx, row, language), holdingId: row.source_id! })),
+    list: rows.map((row) => {
+      const source = sources.get(row.id);
+      return {
+        ...positionView(ctx, row, language),
+        holdingId: row.source_id!,
+        leaderQuantity: source?.leader_quantity ?? null,
+        leaderEquity: source ? money(source.leader_equity_minor, row.currency as Currency) : null,
+      };
+    }),
     page,
     size,
     total: Number(total.n),
   };
+}
+
+/** The leader fill each mirrored position was opened from: its quantity and the leader's equity then. */
+async function mirrorSources(db: Executor, positionIds: number[]) {
+  if (positionIds.length === 0)
+    return new Map<number, { leader_quantity: number; leader_equity_minor: number }>();
+  const rows = await db
+    .selectFrom('copy_mirrors')
+    .innerJoin('copy_fanouts', (join) =>
+      join
+        .onRef('copy_fanouts.leader_position_id', '=', 'copy_mirrors.leader_position_id')
+        .on('copy_fanouts.action', '=', 'open'),
+    )
+    .select(['copy_mirrors.position_id', 'copy_fanouts.leader_quantity', 'copy_fanouts.leader_equity_minor'])
+    .where('copy_mirrors.position_id', 'in', positionIds)
+    .execute();
+  return new Map(rows.map((r) => [r.position_id, r]));
 }
 
 /**

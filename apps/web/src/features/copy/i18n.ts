@@ -20,6 +20,7 @@ export const copyI18n = defineMessages('copy', {
       days: '{{n}} 个交易日',
       historical:
         '历史数据，非保证收益。{{from}} 起的记录中，{{live}} 之前为模拟历史（策略在历史行情上通过同一撮合引擎运行）。',
+      record: '{{from}} 起的记录中，{{live}} 之前为模拟历史（策略在历史行情上通过同一撮合引擎运行）。',
       sparkline: '净值走势',
       equity: '净值曲线',
       drawdownChart: '回撤',
@@ -85,6 +86,8 @@ export const copyI18n = defineMessages('copy', {
       days: '{{n}} trading days',
       historical:
         'Historical, not guaranteed. Record from {{from}}; before {{live}} it is simulated history (the strategy run over past market data through the same order engine).',
+      record:
+        'Record from {{from}}; before {{live}} it is simulated history (the strategy run over past market data through the same order engine).',
       sparkline: 'Equity trend',
       equity: 'Equity curve',
       drawdownChart: 'Drawdown',
@@ -150,6 +153,8 @@ export const copyI18n = defineMessages('copy', {
       days: '{{n}} 営業日',
       historical:
         '過去の実績であり保証ではありません。{{from}} からの記録のうち、{{live}} より前はシミュレーション履歴（過去の相場で同じ注文エンジンを通して戦略を実行）です。',
+      record:
+        '{{from}} からの記録のうち、{{live}} より前はシミュレーション履歴（過去の相場で同じ注文エンジンを通して戦略を実行）です。',
       sparkline: '資産推移',
       equity: '資産曲線',
       drawdownChart: 'ドローダウン',

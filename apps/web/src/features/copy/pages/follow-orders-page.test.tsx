@@ -47,6 +47,8 @@ const MIRRORED = {
   yingkui: '30000',
   money: '900000',
   holdingId: 5,
+  leaderQuantity: 3000,
+  leaderEquity: '10000000',
 };
 
 describe('copy-trading orders', () => {

@@ -148,13 +148,12 @@ function Trades({ product }: { product: CopyProductDetail }) {
           key={`${trade.id}-${trade.side}`}
           description={
             <span className="kb-num">
+              <span data-testid="copy-trade-fill">
+                {trade.quantity} × {trade.price}
+              </span>
+              <br />
               {formatDateTime(trade.time, language)} ·{' '}
               {trade.simulated ? t('detail.simulated') : t('detail.live')}
-            </span>
-          }
-          extra={
-            <span className="kb-num">
-              {trade.quantity} × {trade.price}
             </span>
           }
         >

@@ -19,7 +19,9 @@ describe('copy products', () => {
     expect(within(card).getByTestId('copy-max-drawdown')).toHaveTextContent('-6.41%');
     expect(within(card).getByTestId('copy-average-daily')).toHaveTextContent('+0.041%');
     expect(within(card).getByTestId('copy-sparkline')).toBeInTheDocument();
-    expect(screen.getByTestId('copy-historical-note')).toHaveTextContent(/historical.*not guaranteed/i);
+    expect(screen.getByTestId('copy-historical-note')).toHaveTextContent(
+      /historical.*do not predict or guarantee/i,
+    );
     expect(screen.getByTestId('copy-historical-note')).toHaveTextContent(/simulated history/);
   });
 

@@ -86,7 +86,7 @@ export default function ProductsPage() {
       <p className="kb-copy-note" style={{ margin: '12px' }} data-testid="copy-historical-note">
         {t('list.intro')}
         {first?.figures.from && first.figures.liveFrom
-          ? ` ${t('figures.historical', {
+          ? ` ${t('figures.record', {
               from: formatDate(first.figures.from, language),
               live: formatDate(first.figures.liveFrom, language),
             })}`

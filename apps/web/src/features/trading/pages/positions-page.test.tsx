@@ -9,7 +9,12 @@ beforeEach(() => signedIn());
 
 describe('Following orders tab', () => {
   it('lists the positions mirrored into copy holdings and links to the holdings', async () => {
-    const mirrored = { ...closedPosition({ id: 77, source: 'copy', quantity: 300 }), holdingId: 5 };
+    const mirrored = {
+      ...closedPosition({ id: 77, source: 'copy', quantity: 300 }),
+      holdingId: 5,
+      leaderQuantity: 3000,
+      leaderEquity: '10000000',
+    };
     const sent = answerApi({ '/trade/followOrders': { list: [mirrored], page: 1, size: 100, total: 1 } });
     await renderInApp(<PositionsPage />, { path: '/position/index?tab=following' });
     const cards = await screen.findAllByTestId('position-card');

@@ -1,0 +1,203 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CopyPage } from './copy-page';
+
+const LEADERS = [
+  {
+    id: 1,
+    name: 'Kabuto Trend',
+    strategy: 'trend',
+    market: 'jpy',
+    currency: 'JPY',
+    codes: ['7203', '6758'],
+    equity: '97360000',
+    liveFrom: '2026-11-22T00:00:00.000Z',
+    days: 252,
+    totalReturn: '-0.264000',
+    maxDrawdown: '0.264000',
+  },
+  {
+    id: 3,
+    name: 'Kabuto Nikkei Basket',
+    strategy: 'basket',
+    market: 'jpy',
+    currency: 'JPY',
+    codes: ['7203', '8306'],
+    equity: '95390000',
+    liveFrom: '2026-11-22T00:00:00.000Z',
+    days: 252,
+    totalReturn: '-0.046100',
+    maxDrawdown: '0.208300',
+  },
+];
+
+const product = (id: number, name: string, leader: (typeof LEADERS)[number], followers = 0) => ({
+  id,
+  name,
+  leaderId: leader.id,
+  leader: leader.name,
+  currency: 'JPY',
+  minAmount: '100000',
+  lockDays: 7,
+  cutoffAt: '2027-11-22T00:00:00.000Z',
+  followers,
+  createdAt: '2026-11-22T00:00:00.000Z',
+});
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The back-office API at the edge: the leaders, the products, and listing (refused when `refuse` is set). */
+function backOffice(options: { refuse?: { status: number; error: string; field?: string } } = {}) {
+  const products = [product(1, 'Trend Follower', LEADERS[0]!, 12)];
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = String(url).replace(/^\/api\/admin/, '');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      sent.push({ method, path, body });
+      const json = (status: number, value: unknown) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+      if (path === '/copy/leaders') return json(200, { list: LEADERS });
+      if (path === '/copy/products' && method === 'GET') return json(200, { list: [...products].reverse() });
+      if (path === '/copy/products' && method === 'POST') {
+        if (options.refuse) return json(options.refuse.status, options.refuse);
+        const leader = LEADERS.find((l) => l.id === body.leaderId)!;
+        products.push({ ...product(products.length + 1, body.name, leader), lockDays: body.lockDays });
+        return json(200, { id: products.length });
+      }
+      return json(404, { error: 'not_found' });
+    }),
+  );
+  return sent;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <CopyPage />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const productsTable = () =>
+  screen.getByText('Copy products', { selector: '.ant-card-head-title' }).closest<HTMLElement>('.ant-card')!;
+const leadersTable = () =>
+  screen
+    .getByText('Strategy leaders', { selector: '.ant-card-head-title' })
+    .closest<HTMLElement>('.ant-card')!;
+
+async function fillListing(user: ReturnType<typeof userEvent.setup>) {
+  const form = screen.getByTestId('copy-form');
+  fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Leader' }));
+  await user.click(
+    await screen.findByText('Kabuto Nikkei Basket (basket)', { selector: '.ant-select-item-option-content' }),
+  );
+  const type = (label: string, value: string) =>
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  type('Product name', 'Nikkei Basket Plus');
+  type('Minimum investment', '50000');
+  type('Lock-in days', '30');
+  const cutoff = within(form).getByLabelText('Cutoff');
+  fireEvent.mouseDown(cutoff);
+  fireEvent.focus(cutoff);
+  fireEvent.change(cutoff, { target: { value: '2027-06-30 15:00:00' } });
+  await user.click(await screen.findByRole('button', { name: 'OK' }));
+}
+
+beforeEach(() => {
+  localStorage.setItem('language', 'us');
+});
+
+describe('copy products page', () => {
+  it('lists the products with their leader, rules and followers, and the leaders with their computed figures', async () => {
+    backOffice();
+    renderPage();
+    const products = within(await waitFor(() => productsTable()));
+    expect(await products.findByText('Trend Follower')).toBeInTheDocument();
+    const row = products.getByText('Trend Follower').closest('tr')!;
+    expect(row).toHaveTextContent('Kabuto Trend');
+    expect(row).toHaveTextContent('100,000 JPY');
+    expect(within(row).getByText('7')).toBeInTheDocument();
+    expect(within(row).getByText('12')).toBeInTheDocument();
+
+    const leaders = within(leadersTable());
+    const basket = (await leaders.findByText('Kabuto Nikkei Basket')).closest('tr')!;
+    expect(basket).toHaveTextContent('95,390,000 JPY');
+    expect(basket).toHaveTextContent('-4.61%');
+    expect(basket).toHaveTextContent('20.83%');
+    expect(leaders.getByText('Total return (computed)')).toBeInTheDocument();
+    expect(leaders.getByText('Max drawdown (computed)')).toBeInTheDocument();
+  });
+
+  it('lists a new product on a leader with its minimum, lock-in and cutoff, then shows it', async () => {
+    const sent = backOffice();
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => productsTable())).findByText('Trend Follower');
+    await fillListing(user);
+    await user.click(screen.getByTestId('copy-submit'));
+
+    await waitFor(() => expect(sent.some((call) => call.method === 'POST')).toBe(true));
+    const listing = sent.find((call) => call.method === 'POST')!;
+    expect(listing.path).toBe('/copy/products');
+    expect(listing.body).toMatchObject({
+      leaderId: 3,
+      name: 'Nikkei Basket Plus',
+      minAmount: '50000',
+      lockDays: 30,
+    });
+    expect(new Date((listing.body as { cutoffAt: string }).cutoffAt).getTime()).toBe(
+      new Date(2027, 5, 30, 15, 0, 0).getTime(),
+    );
+    expect(await screen.findByText('Product listed')).toBeInTheDocument();
+    const row = (await within(productsTable()).findByText('Nikkei Basket Plus')).closest('tr')!;
+    expect(row).toHaveTextContent('Kabuto Nikkei Basket');
+    expect(row).toHaveTextContent('30');
+  });
+
+  it('cannot set returns: the listing asks only the leader, name, minimum, lock-in and cutoff, and sends nothing else', async () => {
+    const sent = backOffice();
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => productsTable())).findByText('Trend Follower');
+    const form = screen.getByTestId('copy-form');
+    const labels = [...form.querySelectorAll('label')].map((label) => label.textContent);
+    expect(labels).toEqual(['Leader', 'Product name', 'Minimum investment', 'Lock-in days', 'Cutoff']);
+    expect(screen.getByText(/cannot be set here/)).toBeInTheDocument();
+
+    await fillListing(user);
+    await user.click(screen.getByTestId('copy-submit'));
+    await waitFor(() => expect(sent.some((call) => call.method === 'POST')).toBe(true));
+    const listing = sent.find((call) => call.method === 'POST')!;
+    expect(Object.keys(listing.body as object).sort()).toEqual([
+      'cutoffAt',
+      'leaderId',
+      'lockDays',
+      'minAmount',
+      'name',
+    ]);
+  });
+
+  it('shows a refused listing and lists nothing', async () => {
+    backOffice({ refuse: { status: 400, error: 'bad_request', field: 'cutoffAt' } });
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => productsTable())).findByText('Trend Follower');
+    await fillListing(user);
+    await user.click(screen.getByTestId('copy-submit'));
+    expect(await screen.findByText('Please check the input')).toBeInTheDocument();
+    expect(within(productsTable()).queryByText('Nikkei Basket Plus')).toBeNull();
+  });
+});
