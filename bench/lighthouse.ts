@@ -20,6 +20,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { register, signIn } from './investor-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -78,28 +79,6 @@ async function startServer(): Promise<{ baseUrl: string; stop(): Promise<void> }
   };
 }
 
-async function register(baseUrl: string): Promise<{ token: string; account: string }> {
-  const account = `lh${Date.now().toString(36)}`;
-  const res = await fetch(`${baseUrl}/api/vue/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account,
-      password: 'secret123',
-      repassword: 'secret123',
-      agree: 1,
-      language: 'jp',
-    }),
-  });
-  const json = (await res.json()) as {
-    status: number;
-    msg: string;
-    data: { token: string; account: string };
-  };
-  if (json.status !== 1) throw new Error(`register: ${json.msg}`);
-  return json.data;
-}
-
 interface Figures {
   performance: number;
   accessibility: number;
@@ -127,17 +106,11 @@ async function main() {
     ],
   });
   try {
-    const session = await register(baseUrl);
+    const session = await register(baseUrl, 'lh');
     // The session lives in local storage: put it there once, and keep it across runs.
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
-    await page.goto(`${baseUrl}/`);
-    await page.evaluate((s) => {
-      localStorage.setItem('language', 'jp');
-      localStorage.setItem('stock', 'jpy');
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('account', s.account);
-    }, session);
+    await signIn(page, baseUrl, session);
     await page.close();
     await browser.disconnect();
 

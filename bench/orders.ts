@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { registerAs } from './investor-session';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -301,20 +302,7 @@ async function ordersThroughHttp(
     const sessions: LoadInput['sessions'] = [];
     for (let i = 0; i < load.clients; i++) {
       const account = `bench${String(i).padStart(4, '0')}`;
-      const res = await fetch(`http://127.0.0.1:${port}/api/vue/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          account,
-          password: 'secret123',
-          repassword: 'secret123',
-          agree: 1,
-          language: 'jp',
-        }),
-      });
-      const body = (await res.json()) as { status: number; data: { token: string; account: string } };
-      if (body.status !== 1) throw new Error(`register failed: ${JSON.stringify(body)}`);
-      sessions.push(body.data);
+      sessions.push(await registerAs(`http://127.0.0.1:${port}`, account));
       const user = await ctx.db
         .selectFrom('users')
         .select('id')

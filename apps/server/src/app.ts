@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -128,6 +129,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     },
     crossOriginEmbedderPolicy: false,
   });
+  // API answers (JSON lists, klines) are compressed when the client asks; the built front ends'
+  // files keep the brotli / gzip files made at build time (static-files.ts) and are left alone.
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith('/api/')) route.compress = false;
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, {
     global: true,
     max: options.config.rateLimitPerMinute,

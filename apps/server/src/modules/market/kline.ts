@@ -29,7 +29,7 @@ const CALENDAR_UNITS: Partial<Record<KlinePeriod, 'week' | 'month' | 'year'>> = 
   year: 'year',
 };
 
-interface DayBar extends Bar {
+export interface DayBar extends Bar {
   day: string;
 }
 
@@ -65,6 +65,11 @@ export class KlineService {
   private readonly adjusted = new Map<string, { stamp: string; bars: DayBar[] }>();
   private readonly aggregated = new Map<string, { stamp: string; bars: Bar[] }>();
   private readonly minutesReady = new Map<string, Promise<unknown>>();
+  /** Per market: the recent daily bars of its codes (rankings), loaded once per trading day. */
+  private readonly recent = new Map<
+    Market,
+    { today: string; codes: string; from: string; bars: Promise<Map<string, DayBar[]>> }
+  >();
 
   constructor(
     private readonly db: DB,
@@ -78,6 +83,7 @@ export class KlineService {
     this.adjusted.clear();
     this.aggregated.clear();
     this.minutesReady.clear();
+    this.recent.clear();
   }
 
   /** Generated 1-minute history is stored on first use (market/history.ts ensureMinutes). */
@@ -154,6 +160,59 @@ export class KlineService {
         ? live
         : { ...adjustWithContext([live], past, actions, mode, market)[0]!, day: live.day };
     return [...adjustedPast, liveAdjusted];
+  }
+
+  /**
+   * The daily bars of several codes from `from` on, forward-adjusted as `adjustedDays` adjusts
+   * them, with today's live bar: the stored days come from one query for all the codes (cached
+   * for the trading day), not from each code's whole history, so a cold start answers at once.
+   * Forward adjustment scales a day only by the actions after it, with the close before each
+   * ex-date, so adjusting the recent days alone gives the figures adjusting the whole history
+   * gives (printed to the market's price decimals only when an action falls among them).
+   */
+  async recentDays(codes: readonly string[], market: Market, from: string): Promise<Map<string, DayBar[]>> {
+    const today = this.today(market);
+    const key = codes.join(',');
+    let entry = this.recent.get(market);
+    if (!entry || entry.today !== today || entry.codes !== key || entry.from > from) {
+      const bars = barStore.daysFrom(this.db, codes, from).then((rows) => {
+        const byCode = new Map<string, DayBar[]>();
+        for (const r of rows) {
+          if (r.day >= today) continue;
+          const list = byCode.get(r.code) ?? [];
+          if (list.length === 0) byCode.set(r.code, list);
+          list.push({
+            day: r.day,
+            time: dayBarTime(market, r.day),
+            open: r.open,
+            high: r.high,
+            low: r.low,
+            close: r.close,
+            volume: Number(r.volume),
+            turnover: r.turnover,
+          });
+        }
+        for (const [code, list] of byCode) {
+          const actions = this.market.corporateActions(code);
+          if (actions.length > 0)
+            byCode.set(code, withDays(adjustBars(list, actions, 'forward', market), list));
+        }
+        return byCode;
+      });
+      entry = { today, codes: key, from, bars };
+      bars.catch(() => {
+        if (this.recent.get(market) === entry) this.recent.delete(market);
+      });
+      this.recent.set(market, entry);
+    }
+    const stored = await entry.bars;
+    const answer = new Map<string, DayBar[]>();
+    for (const code of codes) {
+      const days = (stored.get(code) ?? []).filter((d) => d.day >= from);
+      const live = this.liveDay(code, market);
+      answer.set(code, live ? [...days, live] : days);
+    }
+    return answer;
   }
 
   async kline(code: string, market: Market, request: KlineRequest): Promise<KlineAnswer> {

@@ -1,6 +1,7 @@
 import type { API, ResponseOf } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createTestApp, TEST_NOW, type TestApp } from '../../../test/helpers';
+import { barStore } from '../../market/store';
 
 type Kline = ResponseOf<typeof API.klineCall>;
 type Quote = ResponseOf<typeof API.quoteCall>;
@@ -279,6 +280,44 @@ describe('/market/rankings', () => {
     const res = await api<Rankings>(t.app, '/market/rankings', { window: '6m', type: 'jpy' });
     const row = res.data.list.find((r) => r.code === '8035')!;
     expect(Math.abs(Number(row.changePercent))).toBeLessThan(45);
+  });
+
+  it('answers on a cold start from the recent days alone, with the figures the whole adjusted history gives', async () => {
+    const { klines } = t.ctx.marketData;
+    klines.clear();
+    const wholeHistory = vi.spyOn(barStore, 'days');
+    const answers = [];
+    try {
+      for (const window of ['1w', '1m', '3m', '6m'] as const) {
+        const res = await api<Rankings>(t.app, '/market/rankings', { window, type: 'jpy' });
+        expect(res.status).toBe(1);
+        answers.push(res.data);
+      }
+      expect(wholeHistory).not.toHaveBeenCalled();
+    } finally {
+      wholeHistory.mockRestore();
+    }
+    // The same figures from each stock's whole forward-adjusted history (the chart's series).
+    for (const answer of answers) {
+      expect(answer.list.length).toBe(4);
+      for (const row of answer.list) {
+        const days = (await klines.adjustedDays(row.code, 'jpy', 'forward')).filter(
+          (d) => d.day >= answer.from,
+        );
+        const expected = {
+          open: Number(days[0]!.open),
+          close: Number(days.at(-1)!.close),
+          high: Math.max(...days.map((d) => Number(d.high))),
+          low: Math.min(...days.map((d) => Number(d.low))),
+        };
+        expect({
+          open: Number(row.open),
+          close: Number(row.close),
+          high: Number(row.high),
+          low: Number(row.low),
+        }).toEqual(expected);
+      }
+    }
   });
 
   it('refuses an unknown window', async () => {

@@ -91,12 +91,20 @@ export async function rankings(
   size: number,
 ) {
   const now = ctx.clock.now();
-  const from = localDateOf(selected, new Date(now.getTime() - RANKING_WINDOW_DAYS[window] * DAY_MS));
+  const windowStart = (days: number) => localDateOf(selected, new Date(now.getTime() - days * DAY_MS));
+  const from = windowStart(RANKING_WINDOW_DAYS[window]);
+  const specs = stocksOf(market, selected);
+  // The longest window's days, loaded once for every window of the day.
+  const recent = await klines.recentDays(
+    specs.map((s) => s.code),
+    selected,
+    windowStart(Math.max(...Object.values(RANKING_WINDOW_DAYS))),
+  );
   let first = '';
   let last = '';
   const rows = [];
-  for (const spec of stocksOf(market, selected)) {
-    const days = (await klines.adjustedDays(spec.code, selected, 'forward')).filter((d) => d.day >= from);
+  for (const spec of specs) {
+    const days = (recent.get(spec.code) ?? []).filter((d) => d.day >= from);
     const start = days[0];
     const end = days[days.length - 1];
     if (!start || !end) continue;

@@ -39,13 +39,33 @@ function formatDecimal(d: Decimal, decimals: number, language: Language, sign: b
   }).format(fixed.toFixed(decimals) as Intl.StringNumericLiteral);
 }
 
+/** Texts already made: live lists format the same few prices and changes on every redraw. */
+const FORMATTED_MAX = 2000;
+const formatted = new Map<string, string>();
+
+function formatValue(
+  value: string | number | null | undefined,
+  decimals: number,
+  language: Language,
+  sign: boolean,
+): string {
+  const key = `${typeof value}:${value}|${decimals}|${language}|${sign ? '+' : ''}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatDecimal(toDecimal(value) ?? new Decimal(0), decimals, language, sign);
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
 /** A price with its market's decimals and thousands separators; invalid input shows as zero. */
 export function formatPrice(
   value: string | number | null | undefined,
   decimals: number,
   language: Language,
 ): string {
-  return formatDecimal(toDecimal(value) ?? new Decimal(0), decimals, language, false);
+  return formatValue(value, decimals, language, false);
 }
 
 /** A change with an explicit sign: "+12.50", "-3.00", "0.00". */
@@ -54,7 +74,7 @@ export function formatSigned(
   decimals: number,
   language: Language,
 ): string {
-  return formatDecimal(toDecimal(value) ?? new Decimal(0), decimals, language, true);
+  return formatValue(value, decimals, language, true);
 }
 
 /** A percentage change given in percent units ("1.234" → "+1.23%"). */

@@ -63,6 +63,35 @@ export function quoteStream(): QuoteStream {
 const NONE: Readonly<Record<string, LiveQuote | undefined>> = Object.freeze({});
 
 /**
+ * How often screens redraw live prices at most. Ticks arrive about once a second per code, so a
+ * list of ten codes would otherwise re-render ten times a second (and again when each flash ends);
+ * every screen's pending changes are drawn together, in one render, at this pace.
+ */
+export const LIVE_RENDER_MS = 500;
+
+const pending = new Set<() => void>();
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+function flushLiveChanges(): void {
+  flushTimer = null;
+  const listeners = [...pending];
+  pending.clear();
+  for (const listener of listeners) listener();
+}
+
+/** Subscribes to the stream with `onChange` called at most once per LIVE_RENDER_MS, with every other screen's. */
+function subscribeCoalesced(codes: readonly string[], onChange: () => void): () => void {
+  const release = quoteStream().subscribe(codes, () => {
+    pending.add(onChange);
+    if (flushTimer === null) flushTimer = setTimeout(flushLiveChanges, LIVE_RENDER_MS);
+  });
+  return () => {
+    release();
+    pending.delete(onChange);
+  };
+}
+
+/**
  * Latest quotes of `codes`, pushed from the stream (polled while it is down), each with the
  * flash of its last move. Codes without a tick yet are missing from the answer.
  */
@@ -74,7 +103,7 @@ export function useLiveQuotes(codes: readonly string[]): Readonly<Record<string,
     value: Record<string, LiveQuote | undefined>;
   } | null>(null);
   const subscribe = useCallback(
-    (onChange: () => void) => (key ? quoteStream().subscribe(key.split(','), onChange) : () => {}),
+    (onChange: () => void) => (key ? subscribeCoalesced(key.split(','), onChange) : () => {}),
     [key],
   );
   const getSnapshot = useCallback(() => {
@@ -98,7 +127,7 @@ export function useLiveQuotes(codes: readonly string[]): Readonly<Record<string,
 /** The latest quote of one code with its flash ('up' | 'down' | null); undefined before the first tick. */
 export function useLiveQuote(code: string | null | undefined): LiveQuote | undefined {
   const subscribe = useCallback(
-    (onChange: () => void) => (code ? quoteStream().subscribe([code], onChange) : () => {}),
+    (onChange: () => void) => (code ? subscribeCoalesced([code], onChange) : () => {}),
     [code],
   );
   const getSnapshot = useCallback(() => (code ? quoteStream().get(code) : undefined), [code]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   formatPercent,
   formatPrice,
@@ -60,22 +60,27 @@ export function PriceText({
 }) {
   const language = useLanguage();
   const previous = useRef(value);
-  const [flash, setFlash] = useState<Trend | null>(null);
+  const element = useRef<HTMLSpanElement>(null);
 
+  // The flash is a class put on and taken off the element: a tick redraws the price once, not
+  // again when its flash starts and ends.
   useEffect(() => {
     const before = toDecimal(previous.current);
     const now = toDecimal(value);
     previous.current = value;
-    if (!before || !now || before.equals(now)) return;
-    setFlash(now.greaterThan(before) ? 'up' : 'down');
-    const timer = setTimeout(() => setFlash(null), PRICE_FLASH_MS);
-    return () => clearTimeout(timer);
+    const node = element.current;
+    if (!node || !before || !now || before.equals(now)) return;
+    const flash = `kb-flash-${now.greaterThan(before) ? 'up' : 'down'}`;
+    node.classList.add(flash);
+    const timer = setTimeout(() => node.classList.remove(flash), PRICE_FLASH_MS);
+    return () => {
+      clearTimeout(timer);
+      node.classList.remove(flash);
+    };
   }, [value]);
 
   return (
-    <span
-      className={`kb-num kb-trend-${trend ?? 'flat'} ${flash ? `kb-flash-${flash}` : ''} ${className ?? ''}`}
-    >
+    <span ref={element} className={`kb-num kb-trend-${trend ?? 'flat'} ${className ?? ''}`}>
       {formatPrice(value, decimals, language)}
     </span>
   );

@@ -1,4 +1,5 @@
 import { PRICE_DECIMALS, type QuoteView } from '@kabuto/contract';
+import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { trendOf } from '../../../shared/format/price';
 import type { LiveQuote } from '../../../shared/realtime';
@@ -7,7 +8,13 @@ import { PriceText, TrendText } from '../../../shared/ui/trend-text';
 import { stockPath } from '../lib/paths';
 
 /** A popular stock on home: name and code, live price and change; flashes on a move (SPEC §12). */
-export function QuoteRow({ quote, live }: { quote: QuoteView; live: LiveQuote | undefined }) {
+export const QuoteRow = memo(function QuoteRow({
+  quote,
+  live,
+}: {
+  quote: QuoteView;
+  live: LiveQuote | undefined;
+}) {
   const navigate = useNavigate();
   const q = mergeLive(quote, live);
   return (
@@ -33,4 +40,4 @@ export function QuoteRow({ quote, live }: { quote: QuoteView; live: LiveQuote | 
       </button>
     </li>
   );
-}
+});

@@ -6,7 +6,7 @@ import {
   type Market,
 } from '@kabuto/contract';
 import { Skeleton } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/setup';
 import type { LiveQuote } from '../../../shared/realtime';
@@ -72,6 +72,15 @@ export function ChartPanel({ code, market, live }: { code: string; market: Marke
   const shown = periods.includes(period) ? period : 'day';
   const [main, setMain] = useState<MainIndicator>('MA');
   const [sub, setSub] = useState<SubIndicator>('VOL');
+  // A new tick object only for a new tick: the chart redraws its last bar then, not on every render.
+  const price = live?.price;
+  const time = live?.time;
+  const volume = live?.volume;
+  const tick = useMemo(
+    () =>
+      price !== undefined && time !== undefined && volume !== undefined ? { price, time, volume } : null,
+    [price, time, volume],
+  );
   return (
     <section className="kb-section kb-mk-chart-panel" aria-label={t('chart.title')}>
       <Choice
@@ -91,7 +100,7 @@ export function ChartPanel({ code, market, live }: { code: string; market: Marke
           main={main}
           sub={sub}
           language={language}
-          tick={live ? { price: live.price, time: live.time, volume: live.volume } : null}
+          tick={tick}
           labels={{
             failed: t('chart.failed'),
             empty: t('chart.empty'),

@@ -1,4 +1,5 @@
 import { MARKET_CURRENCY } from '@kabuto/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Section } from '../../../shared/ui/section';
@@ -7,7 +8,7 @@ import { useCompany } from '../api/market';
 import { formatCompact, formatCompactMoney } from '../lib/compact';
 
 /** Company profile (SPEC §4 Stock): sector, shares outstanding, market capitalisation, profile. */
-export function CompanyCard({ code }: { code: string }) {
+export const CompanyCard = memo(function CompanyCard({ code }: { code: string }) {
   const { t } = useTranslation('market');
   const language = useLanguage();
   const company = useCompany(code);
@@ -37,4 +38,4 @@ export function CompanyCard({ code }: { code: string }) {
       <p className="kb-mk-profile">{c.profile}</p>
     </Section>
   );
-}
+});

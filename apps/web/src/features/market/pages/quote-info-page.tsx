@@ -2,7 +2,7 @@ import type { Direction } from '@kabuto/contract';
 import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../shared/layout/page';
@@ -35,6 +35,9 @@ export default function QuoteInfoPage() {
     direction: 'long',
     open: false,
   });
+
+  // The sheet and the company card stay as they are while live prices move the page.
+  const closeSheet = useCallback(() => setSheet((s) => ({ ...s, open: false })), []);
 
   const toggleWatch = async () => {
     const wasWatched = watch.watched;
@@ -101,12 +104,7 @@ export default function QuoteInfoPage() {
           )}
         </div>
         {tradable && (
-          <OrderSheet
-            code={q.code}
-            direction={sheet.direction}
-            open={sheet.open}
-            onClose={() => setSheet((s) => ({ ...s, open: false }))}
-          />
+          <OrderSheet code={q.code} direction={sheet.direction} open={sheet.open} onClose={closeSheet} />
         )}
       </>
     );

@@ -1,6 +1,7 @@
 import type { QuoteView } from '@kabuto/contract';
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, trendOf } from '../../../../shared/format/price';
 import { useLanguage } from '../../../../shared/i18n/setup';
@@ -22,7 +23,7 @@ import '../../../../shared/trading/trading.css';
  * balance come from /trade/preview as the inputs or the live price change; a confirmation
  * precedes /trade/order. The form's state and rules are in useOrderForm.
  */
-export function OrderSheet(props: {
+export const OrderSheet = memo(function OrderSheet(props: {
   code: string;
   direction: 'long' | 'short';
   open: boolean;
@@ -67,7 +68,7 @@ export function OrderSheet(props: {
       </div>
     </Popup>
   );
-}
+});
 
 function OrderFormLoader({
   code,
