@@ -90,6 +90,16 @@ const BALANCE_REFUSED = 'KB001';
  * the key order the function locks in. See migration 0002 for what the function does.
  */
 export function ledgerPost(input: TransactionInput, now: Date): RawBuilder<PostedTransactionRow> {
+  const postings = keyedPostings(input);
+  const stamp = orderNoFor(now, 0).slice(0, 14);
+  return sql<PostedTransactionRow>`ledger_post(${input.kind}, ${input.userId}::int8, ${input.refType ?? null}::text,
+    ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz, ${stamp},
+    ${postings.map((p) => p.userId)}::int8[], ${postings.map((p) => p.account)}::text[],
+    ${postings.map((p) => p.currency)}::text[], ${postings.map((p) => p.amountMinor)}::int8[])`;
+}
+
+/** A transaction's postings checked (known kind, balanced), netted per account and in the ledger's key order. */
+function keyedPostings(input: TransactionInput): PostingInput[] {
   if (!KNOWN_KINDS.has(input.kind)) throw new Error(`unknown ledger transaction kind: ${String(input.kind)}`);
   assertBalanced(
     input.postings.map((p) => ({ account: accountKey(p), currency: p.currency, amountMinor: p.amountMinor })),
@@ -101,15 +111,10 @@ export function ledgerPost(input: TransactionInput, now: Date): RawBuilder<Poste
     const seen = net.get(key);
     net.set(key, seen ? { ...seen, amountMinor: seen.amountMinor + p.amountMinor } : { ...p });
   }
-  const postings = [...net.entries()]
+  return [...net.entries()]
     .filter(([, p]) => p.amountMinor !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, p]) => p);
-  const stamp = orderNoFor(now, 0).slice(0, 14);
-  return sql<PostedTransactionRow>`ledger_post(${input.kind}, ${input.userId}::int8, ${input.refType ?? null}::text,
-    ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz, ${stamp},
-    ${postings.map((p) => p.userId)}::int8[], ${postings.map((p) => p.account)}::text[],
-    ${postings.map((p) => p.currency)}::text[], ${postings.map((p) => p.amountMinor)}::int8[])`;
 }
 
 export interface PostedTransactionRow {
@@ -143,6 +148,43 @@ export async function postTransaction(
   const call = ledgerPost(input, now);
   const { rows } = await ledgerRefusals(() => sql<PostedTransactionRow>`SELECT * FROM ${call}`.execute(trx));
   return { transactionId: Number(rows[0]!.transaction_id), orderNo: rows[0]!.order_no };
+}
+
+/**
+ * Writes many balanced transactions in one statement, each its own ledger transaction (its own
+ * row, order number and postings), in the order given: the ledger function runs once per input,
+ * as `postTransaction` would one after another. Must run inside the caller's database
+ * transaction; a refusal (`balance_insufficient`) anywhere fails the statement and writes none.
+ */
+export async function postTransactions(
+  trx: Tx,
+  inputs: readonly TransactionInput[],
+  now: Date,
+): Promise<PostedTransaction[]> {
+  if (inputs.length === 0) return [];
+  const postings: PostingInput[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const input of inputs) {
+    starts.push(postings.length + 1);
+    postings.push(...keyedPostings(input));
+    ends.push(postings.length);
+  }
+  const stamp = orderNoFor(now, 0).slice(0, 14);
+  // Each transaction's postings are its slice [s:e] of the flat posting arrays.
+  const { rows } = await ledgerRefusals(() =>
+    sql<PostedTransactionRow>`
+      SELECT t.transaction_id, t.order_no
+      FROM unnest(${inputs.map((i) => i.kind)}::text[], ${inputs.map((i) => i.userId)}::int8[],
+                  ${inputs.map((i) => i.refType ?? null)}::text[], ${inputs.map((i) => i.refId ?? null)}::int8[],
+                  ${inputs.map((i) => i.memo ?? null)}::text[], ${starts}::int4[], ${ends}::int4[])
+        WITH ORDINALITY AS x(kind, u, ref_type, ref_id, memo, s, e, n)
+      CROSS JOIN LATERAL ledger_post(x.kind, x.u, x.ref_type, x.ref_id, x.memo, ${now}::timestamptz, ${stamp},
+        (${postings.map((p) => p.userId)}::int8[])[x.s:x.e], (${postings.map((p) => p.account)}::text[])[x.s:x.e],
+        (${postings.map((p) => p.currency)}::text[])[x.s:x.e], (${postings.map((p) => p.amountMinor)}::int8[])[x.s:x.e]) AS t
+      ORDER BY x.n`.execute(trx),
+  );
+  return rows.map((r) => ({ transactionId: Number(r.transaction_id), orderNo: r.order_no }));
 }
 
 /**
@@ -288,98 +330,122 @@ export class HoldNotHeld extends Error {
 }
 
 export async function placeHold(trx: Tx, input: HoldInput, now: Date): Promise<PlacedHold> {
-  const posted = await postTransaction(
-    trx,
-    {
-      kind: input.kind,
-      userId: input.userId,
-      refType: input.refType,
-      refId: input.refId,
-      ...(input.memo ? { memo: input.memo } : {}),
-      postings: [
-        {
-          userId: input.userId,
-          account: 'available',
-          currency: input.currency,
-          amountMinor: -input.amountMinor,
-        },
-        {
-          userId: input.userId,
-          account: `frozen:${input.purpose}`,
-          currency: input.currency,
-          amountMinor: input.amountMinor,
-        },
-      ],
-    },
-    now,
-  );
-  const hold = await trx
-    .insertInto('ledger_holds')
-    .values({
-      user_id: input.userId,
-      currency: input.currency,
-      purpose: input.purpose,
-      amount_minor: input.amountMinor,
-      ref_type: input.refType,
-      ref_id: input.refId,
-      hold_transaction_id: posted.transactionId,
-      resolve_transaction_id: null,
-      created_at: now,
-      resolved_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { ...posted, holdId: hold.id };
+  return (await placeHolds(trx, [input], now))[0]!;
 }
 
-async function takeHeld(trx: Tx, holdId: number) {
-  const hold = await trx
+const holdTransaction = (input: HoldInput): TransactionInput => ({
+  kind: input.kind,
+  userId: input.userId,
+  refType: input.refType,
+  refId: input.refId,
+  ...(input.memo ? { memo: input.memo } : {}),
+  postings: [
+    { userId: input.userId, account: 'available', currency: input.currency, amountMinor: -input.amountMinor },
+    {
+      userId: input.userId,
+      account: `frozen:${input.purpose}`,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+    },
+  ],
+});
+
+/** Places many holds (each its own ledger transaction and hold), answered in the order given. */
+export async function placeHolds(trx: Tx, inputs: readonly HoldInput[], now: Date): Promise<PlacedHold[]> {
+  if (inputs.length === 0) return [];
+  const posted = await postTransactions(trx, inputs.map(holdTransaction), now);
+  const holds = await trx
+    .insertInto('ledger_holds')
+    .values(
+      inputs.map((input, i) => ({
+        user_id: input.userId,
+        currency: input.currency,
+        purpose: input.purpose,
+        amount_minor: input.amountMinor,
+        ref_type: input.refType,
+        ref_id: input.refId,
+        hold_transaction_id: posted[i]!.transactionId,
+        resolve_transaction_id: null,
+        created_at: now,
+        resolved_at: null,
+      })),
+    )
+    .returning(['id', 'hold_transaction_id'])
+    .execute();
+  const byTransaction = new Map(holds.map((h) => [Number(h.hold_transaction_id), h.id]));
+  return posted.map((p) => ({ ...p, holdId: byTransaction.get(p.transactionId)! }));
+}
+
+type HeldHold = { user_id: number; currency: Currency; amount_minor: number };
+
+/** Locks the holds still held among `holdIds` (in id order); throws when one of them is not held. */
+async function takeHeld(trx: Tx, holdIds: readonly number[]) {
+  const rows = await trx
     .selectFrom('ledger_holds')
     .selectAll()
-    .where('id', '=', holdId)
+    .where(sql<boolean>`id = ANY(${holdIds}::int8[])`)
     .where('state', '=', 'held')
+    .orderBy('id')
     .forUpdate()
-    .executeTakeFirst();
-  if (!hold) throw new HoldNotHeld(holdId);
-  return hold;
+    .execute();
+  const held = new Map(rows.map((r) => [r.id, r]));
+  const missing = holdIds.find((id) => !held.has(id));
+  if (missing !== undefined || new Set(holdIds).size !== holdIds.length)
+    throw new HoldNotHeld(missing ?? holdIds.find((id, i) => holdIds.indexOf(id) !== i)!);
+  return held;
 }
 
-/** Resolves a held hold once: posts frozen:<purpose> → `to`, and marks it settled or released. */
-async function resolveHold(
+export interface HoldResolution {
+  holdId: number;
+  kind: LedgerKind;
+  memo?: string | undefined;
+}
+
+/**
+ * Resolves held holds once each: per hold one ledger transaction posting frozen:<purpose> → `to`,
+ * and the hold marked settled or released. One statement per step however many holds; any hold
+ * not held throws `HoldNotHeld` and the caller's transaction rolls back with it.
+ */
+async function resolveHolds<R extends HoldResolution>(
   trx: Tx,
-  holdId: number,
   state: 'settled' | 'released',
-  input: { kind: LedgerKind; memo?: string | undefined },
-  to: (hold: { user_id: number; currency: Currency; amount_minor: number }) => PostingInput[],
+  items: readonly R[],
+  to: (hold: HeldHold, item: R) => PostingInput[],
   now: Date,
-): Promise<PostedTransaction> {
-  const held = await takeHeld(trx, holdId);
-  const hold = { ...held, currency: held.currency as Currency };
-  const posted = await postTransaction(
+): Promise<PostedTransaction[]> {
+  if (items.length === 0) return [];
+  const held = await takeHeld(
     trx,
-    {
-      kind: input.kind,
-      userId: hold.user_id,
-      refType: hold.ref_type ?? undefined,
-      refId: hold.ref_id ?? undefined,
-      ...(input.memo ? { memo: input.memo } : {}),
-      postings: [
-        {
-          userId: hold.user_id,
-          account: `frozen:${hold.purpose as FrozenPurpose}`,
-          currency: hold.currency,
-          amountMinor: -hold.amount_minor,
-        },
-        ...to(hold),
-      ],
-    },
+    items.map((i) => i.holdId),
+  );
+  const posted = await postTransactions(
+    trx,
+    items.map((item) => {
+      const row = held.get(item.holdId)!;
+      const hold = { ...row, currency: row.currency as Currency };
+      return {
+        kind: item.kind,
+        userId: hold.user_id,
+        refType: hold.ref_type ?? undefined,
+        refId: hold.ref_id ?? undefined,
+        ...(item.memo ? { memo: item.memo } : {}),
+        postings: [
+          {
+            userId: hold.user_id,
+            account: `frozen:${hold.purpose as FrozenPurpose}`,
+            currency: hold.currency,
+            amountMinor: -hold.amount_minor,
+          },
+          ...to(hold, item),
+        ],
+      };
+    }),
     now,
   );
-  await trx
-    .updateTable('ledger_holds')
-    .set({ state, resolve_transaction_id: posted.transactionId, resolved_at: now })
-    .where('id', '=', holdId)
-    .execute();
+  await sql`
+    UPDATE ledger_holds h SET state = ${state}, resolve_transaction_id = x.t, resolved_at = ${now}
+    FROM unnest(${items.map((i) => i.holdId)}::int8[], ${posted.map((p) => p.transactionId)}::int8[]) AS x(id, t)
+    WHERE h.id = x.id`.execute(trx);
   return posted;
 }
 
@@ -387,27 +453,44 @@ async function resolveHold(
  * Settles a hold: the frozen amount leaves `frozen:<purpose>` for `to` (postings that together
  * receive exactly the held amount, e.g. the house bank for a paid-out withdrawal).
  */
-export function settleHold(
+export async function settleHold(
   trx: Tx,
   holdId: number,
   input: { kind: LedgerKind; memo?: string; to: PostingInput[] },
   now: Date,
 ): Promise<PostedTransaction> {
-  return resolveHold(trx, holdId, 'settled', input, () => input.to, now);
+  return (await settleHolds(trx, [{ holdId, ...input }], now))[0]!;
+}
+
+/** Settles many holds, each its own ledger transaction, answered in the order given. */
+export function settleHolds(
+  trx: Tx,
+  items: ReadonlyArray<HoldResolution & { to: PostingInput[] }>,
+  now: Date,
+): Promise<PostedTransaction[]> {
+  return resolveHolds(trx, 'settled', items, (_, item) => item.to, now);
 }
 
 /** Releases a hold: the frozen amount returns to the user's available funds. */
-export function releaseHold(
+export async function releaseHold(
   trx: Tx,
   holdId: number,
   input: { kind: LedgerKind; memo?: string },
   now: Date,
 ): Promise<PostedTransaction> {
-  return resolveHold(
+  return (await releaseHolds(trx, [{ holdId, ...input }], now))[0]!;
+}
+
+/** Releases many holds, each its own ledger transaction, answered in the order given. */
+export function releaseHolds(
+  trx: Tx,
+  items: readonly HoldResolution[],
+  now: Date,
+): Promise<PostedTransaction[]> {
+  return resolveHolds(
     trx,
-    holdId,
     'released',
-    input,
+    items,
     (hold) => [
       { userId: hold.user_id, account: 'available', currency: hold.currency, amountMinor: hold.amount_minor },
     ],
