@@ -3,6 +3,7 @@ import {
   Decimal,
   MARKET_CURRENCY,
   MARKETS,
+  MAX_LOTTERY_SAMPLE,
   minorToDecimal,
   PRICE_DECIMALS,
 } from '@kabuto/contract';
@@ -67,6 +68,14 @@ export function listingProblem(input: NewShareInput): string | null {
   if (!(t(input.lotteryAt) < t(input.payUntil))) return 'payUntil';
   if (!(t(input.payUntil) <= t(input.listsAt))) return 'listsAt';
   return null;
+}
+
+/**
+ * A listing whose draw could not run is refused: the units offered (offered ÷ minimum) bound the
+ * tickets a draw samples, which may not pass MAX_LOTTERY_SAMPLE (docs/decisions.md).
+ */
+export function offerAboveDrawLimit(input: Pick<NewShareInput, 'offeredQuantity' | 'minQuantity'>): boolean {
+  return Math.floor(input.offeredQuantity / input.minQuantity) > MAX_LOTTERY_SAMPLE;
 }
 
 export function adminShareView(share: NewShare) {
@@ -276,6 +285,7 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
     async ({ body, operator }) => {
       const problem = listingProblem(body);
       if (problem) return refuseAdmin(400, 'bad_request', problem);
+      if (offerAboveDrawLimit(body)) return refuseAdmin(400, 'offer_above_draw_limit', 'offeredQuantity');
       if (ctx.market.instrument(body.code)) return refuseAdmin(409, 'code_taken', 'code');
       const taken = await ctx.db
         .selectFrom('new_shares')

@@ -1,3 +1,4 @@
+import { MAX_LOTTERY_SAMPLE, MAX_LOTTERY_TICKETS } from '@kabuto/contract';
 import { drawLottery, roundToTick } from '@kabuto/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -164,6 +165,62 @@ describe('listing (back office)', () => {
     await advanceBy(3 * HOUR);
     expect(await shareState(body.id)).toBe('listed');
     expect(t.ctx.market.quote(body.code)).not.toBeNull();
+  });
+});
+
+describe('the draw limits: no share can reach a draw that cannot run', () => {
+  const listings = async () => ({
+    shares: (await t.ctx.db.selectFrom('new_shares').select('id').execute()).length,
+    audit: (
+      await t.ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'new_share_list').execute()
+    ).length,
+  });
+
+  it('refuses a listing offering more units than one draw samples (offer_above_draw_limit), changing nothing', async () => {
+    const before = await listings();
+    const over = await listShare({ offeredQuantity: (MAX_LOTTERY_SAMPLE + 1) * 100, minQuantity: 100 });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ error: 'offer_above_draw_limit', field: 'offeredQuantity' });
+    expect(await listings()).toEqual(before);
+    const atLimit = await listShare({ offeredQuantity: MAX_LOTTERY_SAMPLE * 100, minQuantity: 100 });
+    expect(atLimit.status).toBe(200);
+  });
+
+  it('refuses an application taking the units applied for past 2^32 (subscription_full), changing nothing; the draw at the limit runs', async () => {
+    const share = await listShare({ price: '1', minQuantity: 1, maxQuantity: MAX_LOTTERY_TICKETS });
+    const id = share.body.id;
+    const big = await investor(5_000_000_000);
+    const small = await investor();
+    const late = await investor();
+    expect((await subscribe(big, id, MAX_LOTTERY_TICKETS - 296)).status).toBe(1);
+    const applied = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('new_shares')
+          .select('applied_lots')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).applied_lots;
+    expect(await applied()).toBe(MAX_LOTTERY_TICKETS - 296);
+    const before = await snapshot(small.userId);
+    expect(await subscribe(small, id, 297)).toMatchObject({ status: 0, msg: 'subscription_full' });
+    expect(await snapshot(small.userId)).toEqual(before);
+    expect(await applied()).toBe(MAX_LOTTERY_TICKETS - 296);
+    // Exactly 2^32 tickets are taken; one more is not.
+    expect((await subscribe(small, id, 296)).status).toBe(1);
+    const lateBefore = await snapshot(late.userId);
+    expect(await subscribe(late, id, 1)).toMatchObject({ status: 0, msg: 'subscription_full' });
+    expect(await snapshot(late.userId)).toEqual(lateBefore);
+    expect(await applied()).toBe(MAX_LOTTERY_TICKETS);
+
+    await advanceBy(2 * DAY + 10_000, [big, small, late]);
+    const proof = await api<{ winners: Array<{ allottedShares: number }> }>(
+      t.app,
+      '/trade/newstockLottery',
+      { type: 'jpy', id },
+      { session: big },
+    );
+    expect(proof.data.winners.reduce((a, w) => a + w.allottedShares, 0)).toBe(1_000);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type Language,
   MARKET_CURRENCY,
   MARKET_TIMEZONE,
+  MAX_LOTTERY_TICKETS,
   type Market,
   type MessageParam,
   minorToDecimal,
@@ -297,6 +298,8 @@ export async function subscribe(
         },
         now,
       );
+      // Last, so concurrent applications to the share wait on its row for the commit only.
+      await countTickets(trx, share, quantity);
       return trx
         .updateTable('ipo_subscriptions')
         .set({ hold_id: hold.holdId })
@@ -310,6 +313,22 @@ export async function subscribe(
       throw new DomainError('ipo_once', { field: 'id' });
     throw error;
   }
+}
+
+/**
+ * Counts an application's units (its tickets in the draw) into its share, refusing
+ * `subscription_full` when they would take the share past MAX_LOTTERY_TICKETS: the draw numbers
+ * tickets below 2^32, so no draw is ever given more (docs/decisions.md).
+ */
+async function countTickets(trx: Tx, share: NewShare, quantity: number): Promise<void> {
+  const lots = quantity / lotOf(share);
+  const counted = await trx
+    .updateTable('new_shares')
+    .set({ applied_lots: sql`applied_lots + ${lots}::int8` })
+    .where('id', '=', share.id)
+    .where(sql<boolean>`applied_lots + ${lots}::int8 <= ${MAX_LOTTERY_TICKETS}::int8`)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) throw new DomainError('subscription_full', { field: 'quantity' });
 }
 
 async function nextSubscriptionId(trx: Tx): Promise<number> {
