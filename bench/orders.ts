@@ -16,9 +16,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { dropSchema, ensureDatabase } from './pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -114,9 +117,13 @@ async function runLoad(input: LoadInput): Promise<LoadResult> {
   return result;
 }
 
+/** Run as a script (not imported by another bench for its yardstick). */
+const isEntry =
+  process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url;
+
 if (!isMainThread) {
   runLoad(workerData as LoadInput).then((r) => parentPort!.postMessage(r));
-} else {
+} else if (isEntry) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);
@@ -151,22 +158,6 @@ function pgbenchPath(): string {
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)) : [];
   const found = versions.map((v) => `${root}/${v}/bin/pgbench`).filter((p) => existsSync(p));
   return found.at(-1) ?? 'pgbench';
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function pgbenchTps(url: string): Promise<number> {
@@ -217,7 +208,7 @@ async function pgliteTpcbTps(): Promise<number> {
   return tps;
 }
 
-interface HttpFigures {
+export interface HttpFigures {
   ordersPerSecond: number;
   p50: number;
   p99: number;
@@ -228,20 +219,25 @@ interface HttpFigures {
   busy: number;
 }
 
-async function ordersThroughHttp(kind: 'postgres' | 'pglite'): Promise<HttpFigures> {
+/**
+ * Orders/s of `POST /api/vue/trade/order` from CLIENTS keep-alive clients for SECONDS, on a fresh
+ * app over PostgreSQL (schema `schema` in BENCH_DATABASE_URL's database, dropped after) or over
+ * the embedded database in its own thread. Other benches import it as their yardstick.
+ */
+export async function ordersThroughHttp(
+  kind: 'postgres' | 'pglite',
+  pgSchema = 'kabuto_bench',
+): Promise<HttpFigures> {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, inTransaction } = await import('../apps/server/src/db/database');
   const { HOUSE, postTransaction } = await import('../apps/server/src/ledger/ledger');
   const { sql } = await import('kysely');
 
-  const schema = kind === 'postgres' ? 'kabuto_bench' : undefined;
+  const schema = kind === 'postgres' ? pgSchema : undefined;
   if (schema) {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
+    await ensureDatabase(PG_URL);
+    await dropSchema(PG_URL, schema);
   }
   const database = await openDatabase({
     url: kind === 'postgres' ? PG_URL : null,
