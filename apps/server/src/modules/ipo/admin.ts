@@ -279,7 +279,8 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
       summary:
         'List a new share {code, market, name {cn, us, jp}, sector, price, provisionalPrice, pe?, leadUnderwriter, ' +
         'issueMarket, offeredQuantity, minQuantity, maxQuantity, sharesOutstanding, opensAt, closesAt, lotteryAt, ' +
-        'payUntil, listsAt (ISO 8601 with offset)}',
+        'payUntil, listsAt (ISO 8601 with offset)}; refuses offer_above_draw_limit when offeredQuantity ÷ minQuantity ' +
+        'passes MAX_LOTTERY_SAMPLE (10,000,000 units), what one draw samples',
       body: newShareInput,
     },
     async ({ body, operator }) => {
