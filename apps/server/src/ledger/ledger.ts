@@ -442,10 +442,11 @@ async function resolveHolds<R extends HoldResolution>(
     }),
     now,
   );
+  // `id = ANY` as well as the join, so the rows are found by the key rather than a scan of the table.
   await sql`
     UPDATE ledger_holds h SET state = ${state}, resolve_transaction_id = x.t, resolved_at = ${now}
     FROM unnest(${items.map((i) => i.holdId)}::int8[], ${posted.map((p) => p.transactionId)}::int8[]) AS x(id, t)
-    WHERE h.id = x.id`.execute(trx);
+    WHERE h.id = x.id AND h.id = ANY(${items.map((i) => i.holdId)}::int8[])`.execute(trx);
   return posted;
 }
 

@@ -725,7 +725,7 @@ async function recordWins(
     FROM unnest(${wins.map((w) => w.sub.id)}::int8[], ${wins.map((w) => w.wonQuantity)}::int8[],
                 ${wins.map((w) => w.wonMinor)}::int8[], ${wins.map((w) => newHold.get(w.sub.id) ?? w.sub.hold_id)}::int8[])
       AS x(id, q, m, h)
-    WHERE s.id = x.id
+    WHERE s.id = x.id AND s.id = ANY(${wins.map((w) => w.sub.id)}::int8[])
     RETURNING s.*`.execute(trx);
   const byId = new Map(rows.rows.map((row) => [Number(row.id), subscriptionRow(row)]));
   await messages.sendMany(
@@ -873,7 +873,7 @@ async function allot(
   const rows = await sql<Subscription>`
     UPDATE ipo_subscriptions s SET state = 'allotted', position_id = x.p, resolved_at = ${now}
     FROM unnest(${paid.map((sub) => sub.id)}::int8[], ${paid.map((sub) => positionOf.get(sub.id)!)}::int8[]) AS x(id, p)
-    WHERE s.id = x.id
+    WHERE s.id = x.id AND s.id = ANY(${paid.map((sub) => sub.id)}::int8[])
     RETURNING s.*`.execute(trx);
   await messages.sendMany(
     trx,
