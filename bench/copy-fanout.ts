@@ -13,6 +13,7 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { dropSchema, ensureDatabase } from './pg';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,20 +29,8 @@ async function buildServer(kind: 'postgres' | 'embedded') {
   const { openDatabase } = await import('../apps/server/src/db/database');
   const schema = kind === 'postgres' ? 'kabuto_copy' : undefined;
   if (schema) {
-    const pg = (await import('pg')).default;
-    // The database is created when missing.
-    const url = new URL(PG_URL);
-    const name = url.pathname.slice(1);
-    url.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
+    await ensureDatabase(PG_URL);
+    await dropSchema(PG_URL, schema);
   }
   const database = await openDatabase({
     url: kind === 'postgres' ? PG_URL : null,
@@ -262,13 +251,7 @@ async function run(kind: 'postgres' | 'embedded') {
     ),
   );
   await app.close();
-  if (schema) {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
-  }
+  if (schema) await dropSchema(PG_URL, schema);
   await database.close();
 }
 

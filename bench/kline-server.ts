@@ -9,23 +9,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../apps/server/src/config';
+import { ensureDatabase } from './pg';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || null;
-
-async function ensureDatabase(url: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const name = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 export async function startMarketServer(overrides: Partial<Config>, withNews: boolean) {
   process.env.NODE_ENV ??= 'production';

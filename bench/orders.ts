@@ -16,11 +16,13 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { registerAs } from './investor-session';
+import { dropSchema, ensureDatabase } from './pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -116,9 +118,13 @@ async function runLoad(input: LoadInput): Promise<LoadResult> {
   return result;
 }
 
+/** Run as a script (not imported by another bench for its yardstick). */
+const isEntry =
+  process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url;
+
 if (!isMainThread) {
   runLoad(workerData as LoadInput).then((r) => parentPort!.postMessage(r));
-} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+} else if (isEntry) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);
@@ -153,22 +159,6 @@ function pgbenchPath(): string {
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)) : [];
   const found = versions.map((v) => `${root}/${v}/bin/pgbench`).filter((p) => existsSync(p));
   return found.at(-1) ?? 'pgbench';
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function pgbenchTps(url: string): Promise<number> {
@@ -266,11 +256,8 @@ async function ordersThroughHttp(
 
   const schema = kind === 'postgres' ? load.schema : undefined;
   if (schema) {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
+    await ensureDatabase(PG_URL);
+    await dropSchema(PG_URL, schema);
   }
   const database = await openDatabase({
     url: kind === 'postgres' ? PG_URL : null,

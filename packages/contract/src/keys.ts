@@ -59,6 +59,8 @@ export const ERROR_KEYS = [
   'outside_fund_hours',
   // SPEC §6.5: one day-trading application per market and trading day.
   'daytrade_once',
+  // SPEC §6.5: a new share's applications stop where its draw's tickets would pass 2^32.
+  'subscription_full',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,3 +1,4 @@
+import { MAX_LOTTERY_SAMPLE, MAX_LOTTERY_TICKETS } from '@kabuto/contract';
 import { assertPositiveInteger } from './numeric';
 import { sha256, sha256Hex, utf8Bytes } from './sha256';
 
@@ -17,9 +18,11 @@ import { sha256, sha256Hex, utf8Bytes } from './sha256';
  */
 export const LOTTERY_ALGORITHM = 'kabuto-lottery/1 xoshiro128** floyd sha256';
 
-/** Bounds the memory of one draw (the sampled set holds at most this many ticket numbers). */
-export const MAX_LOTTERY_SAMPLE = 10_000_000;
-const MAX_TICKETS = 2 ** 32;
+// The draw's bounds (MAX_LOTTERY_SAMPLE tickets sampled, MAX_LOTTERY_TICKETS tickets) live in the
+// contract, so a listing and a subscription are refused before a draw could exceed them.
+export { MAX_LOTTERY_SAMPLE, MAX_LOTTERY_TICKETS };
+
+const MAX_TICKETS = MAX_LOTTERY_TICKETS;
 
 export type LotteryApplication = { id: number; quantity: number };
 export type LotteryInput = {

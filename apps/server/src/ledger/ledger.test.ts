@@ -12,10 +12,13 @@ import {
   HoldNotHeld,
   type PostingInput,
   placeHold,
+  placeHolds,
   postTransaction,
   postTransactions,
   releaseHold,
+  releaseHolds,
   settleHold,
+  settleHolds,
   userBalances,
 } from './ledger';
 
@@ -32,26 +35,29 @@ const USERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 beforeAll(async () => {
   t = await createTestApp();
   // Ledger accounts need no user rows; ids stand for users here.
-  for (const id of USERS) {
-    await inTransaction(t.ctx.db, (trx) =>
-      postTransaction(
-        trx,
-        {
-          kind: 'deposit',
-          userId: id,
-          postings: [
-            { userId: HOUSE, account: 'house:bank', currency: 'JPY', amountMinor: -1_000_000 },
-            { userId: id, account: 'available', currency: 'JPY', amountMinor: 1_000_000 },
-          ],
-        },
-        t.clock.now(),
-      ),
-    );
-  }
+  for (const id of USERS) await depositTo(id, 1_000_000);
 }, 60_000);
 afterAll(async () => {
   await t.close();
 });
+
+/** A deposit from the house bank into a user's available funds. */
+function depositTo(userId: number, amount: number) {
+  return inTransaction(t.ctx.db, (trx) =>
+    postTransaction(
+      trx,
+      {
+        kind: 'deposit',
+        userId,
+        postings: [
+          { userId: HOUSE, account: 'house:bank', currency: 'JPY', amountMinor: -amount },
+          { userId, account: 'available', currency: 'JPY', amountMinor: amount },
+        ],
+      },
+      t.clock.now(),
+    ),
+  );
+}
 
 /** Moves money between two users' available funds, or freezes/unfreezes it for an order. */
 async function transfer(from: number, to: number, amount: number) {
@@ -353,21 +359,7 @@ describe('concurrency', () => {
 
 describe('holds (a freeze resolved exactly once)', () => {
   const user = 12;
-  const deposit = (amount: number) =>
-    inTransaction(t.ctx.db, (trx) =>
-      postTransaction(
-        trx,
-        {
-          kind: 'deposit',
-          userId: user,
-          postings: [
-            { userId: HOUSE, account: 'house:bank', currency: 'JPY', amountMinor: -amount },
-            { userId: user, account: 'available', currency: 'JPY', amountMinor: amount },
-          ],
-        },
-        t.clock.now(),
-      ),
-    );
+  const deposit = (amount: number) => depositTo(user, amount);
   const hold = (amount: number, refId: number) =>
     inTransaction(t.ctx.db, (trx) =>
       placeHold(
@@ -435,6 +427,138 @@ describe('holds (a freeze resolved exactly once)', () => {
       .where('id', '=', holdId)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'released' });
+    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('places, releases and settles many holds at once, each its own ledger transaction; one not held moves nothing', async () => {
+    const users = [21, 22, 23];
+    for (const u of users) await depositTo(u, 10_000);
+    const placed = await inTransaction(t.ctx.db, (trx) =>
+      placeHolds(
+        trx,
+        users.map((u, i) => ({
+          userId: u,
+          currency: 'JPY' as const,
+          purpose: 'ipo' as const,
+          amountMinor: 1_000 * (i + 1),
+          kind: 'ipo_freeze' as const,
+          refType: 'ipo_subscription',
+          refId: 900 + i,
+        })),
+        t.clock.now(),
+      ),
+    );
+    expect(new Set(placed.map((p) => p.transactionId)).size).toBe(3);
+    const holds = await t.ctx.db
+      .selectFrom('ledger_holds')
+      .select(['id', 'user_id', 'amount_minor', 'ref_id', 'hold_transaction_id'])
+      .where(
+        'id',
+        'in',
+        placed.map((p) => p.holdId),
+      )
+      .orderBy('id')
+      .execute();
+    expect(holds.map((h) => [h.user_id, h.amount_minor, h.ref_id])).toEqual([
+      [21, 1_000, 900],
+      [22, 2_000, 901],
+      [23, 3_000, 902],
+    ]);
+    expect(holds.map((h) => h.hold_transaction_id)).toEqual(placed.map((p) => p.transactionId));
+    for (const [i, u] of users.entries())
+      expect((await userBalances(t.ctx.db, u)).JPY).toMatchObject({
+        available: 10_000 - 1_000 * (i + 1),
+        frozen: { ipo: 1_000 * (i + 1) },
+      });
+
+    // A batch holding one hold that is no longer held is refused whole: nothing moves.
+    await inTransaction(t.ctx.db, (trx) =>
+      releaseHolds(trx, [{ holdId: placed[0]!.holdId, kind: 'ipo_release' }], t.clock.now()),
+    );
+    const snapshot = async () => ({
+      balances: await Promise.all(users.map((u) => userBalances(t.ctx.db, u))),
+      holds: await t.ctx.db
+        .selectFrom('ledger_holds')
+        .select(['id', 'state'])
+        .where(
+          'id',
+          'in',
+          placed.map((p) => p.holdId),
+        )
+        .orderBy('id')
+        .execute(),
+      transactions: (await t.ctx.db.selectFrom('ledger_transactions').select('id').execute()).length,
+    });
+    const before = await snapshot();
+    await expect(
+      inTransaction(t.ctx.db, (trx) =>
+        releaseHolds(
+          trx,
+          placed.map((p) => ({ holdId: p.holdId, kind: 'ipo_release' as const })),
+          t.clock.now(),
+        ),
+      ),
+    ).rejects.toBeInstanceOf(HoldNotHeld);
+    // The same hold twice in one batch is refused too.
+    await expect(
+      inTransaction(t.ctx.db, (trx) =>
+        releaseHolds(
+          trx,
+          [placed[1]!, placed[1]!].map((p) => ({ holdId: p.holdId, kind: 'ipo_release' as const })),
+          t.clock.now(),
+        ),
+      ),
+    ).rejects.toBeInstanceOf(HoldNotHeld);
+    expect(await snapshot()).toEqual(before);
+
+    // The other two: one released, one settled to frozen:order, in one batch each.
+    const [released] = await inTransaction(t.ctx.db, (trx) =>
+      releaseHolds(trx, [{ holdId: placed[1]!.holdId, kind: 'ipo_release', memo: 'not won' }], t.clock.now()),
+    );
+    const [settled] = await inTransaction(t.ctx.db, (trx) =>
+      settleHolds(
+        trx,
+        [
+          {
+            holdId: placed[2]!.holdId,
+            kind: 'ipo_allot',
+            to: [{ userId: 23, account: 'frozen:order', currency: 'JPY', amountMinor: 3_000 }],
+          },
+        ],
+        t.clock.now(),
+      ),
+    );
+    expect((await userBalances(t.ctx.db, 22)).JPY).toMatchObject({ available: 10_000, frozen: { ipo: 0 } });
+    expect((await userBalances(t.ctx.db, 23)).JPY).toMatchObject({
+      available: 7_000,
+      frozen: { ipo: 0, order: 3_000 },
+    });
+    const resolved = await t.ctx.db
+      .selectFrom('ledger_holds')
+      .select(['state', 'resolve_transaction_id'])
+      .where(
+        'id',
+        'in',
+        placed.map((p) => p.holdId),
+      )
+      .orderBy('id')
+      .execute();
+    expect(resolved.slice(1)).toEqual([
+      { state: 'released', resolve_transaction_id: released!.transactionId },
+      { state: 'settled', resolve_transaction_id: settled!.transactionId },
+    ]);
+    const memo = await t.ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['kind', 'user_id', 'ref_type', 'ref_id', 'memo'])
+      .where('id', '=', released!.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(memo).toEqual({
+      kind: 'ipo_release',
+      user_id: 22,
+      ref_type: 'ipo_subscription',
+      ref_id: 901,
+      memo: 'not won',
+    });
     expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
   });
 

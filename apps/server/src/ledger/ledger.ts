@@ -167,10 +167,12 @@ export async function postTransaction(
  */
 export async function postTransactions(
   trx: Tx,
-  inputs: TransactionInput[],
+  inputs: readonly TransactionInput[],
   now: Date,
 ): Promise<PostedTransaction[]> {
   if (inputs.length === 0) return [];
+  // One transaction: the ledger function's single statement.
+  if (inputs.length === 1) return [await postTransaction(trx, inputs[0]!, now)];
   const ordered = inputs.map(keyOrdered);
   // The user accounts in key order, and the house accounts, the batch posts to.
   const userKeys = new Map<string, PostingInput>();
@@ -418,98 +420,123 @@ export class HoldNotHeld extends Error {
 }
 
 export async function placeHold(trx: Tx, input: HoldInput, now: Date): Promise<PlacedHold> {
-  const posted = await postTransaction(
-    trx,
-    {
-      kind: input.kind,
-      userId: input.userId,
-      refType: input.refType,
-      refId: input.refId,
-      ...(input.memo ? { memo: input.memo } : {}),
-      postings: [
-        {
-          userId: input.userId,
-          account: 'available',
-          currency: input.currency,
-          amountMinor: -input.amountMinor,
-        },
-        {
-          userId: input.userId,
-          account: `frozen:${input.purpose}`,
-          currency: input.currency,
-          amountMinor: input.amountMinor,
-        },
-      ],
-    },
-    now,
-  );
-  const hold = await trx
-    .insertInto('ledger_holds')
-    .values({
-      user_id: input.userId,
-      currency: input.currency,
-      purpose: input.purpose,
-      amount_minor: input.amountMinor,
-      ref_type: input.refType,
-      ref_id: input.refId,
-      hold_transaction_id: posted.transactionId,
-      resolve_transaction_id: null,
-      created_at: now,
-      resolved_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { ...posted, holdId: hold.id };
+  return (await placeHolds(trx, [input], now))[0]!;
 }
 
-async function takeHeld(trx: Tx, holdId: number) {
-  const hold = await trx
+const holdTransaction = (input: HoldInput): TransactionInput => ({
+  kind: input.kind,
+  userId: input.userId,
+  refType: input.refType,
+  refId: input.refId,
+  ...(input.memo ? { memo: input.memo } : {}),
+  postings: [
+    { userId: input.userId, account: 'available', currency: input.currency, amountMinor: -input.amountMinor },
+    {
+      userId: input.userId,
+      account: `frozen:${input.purpose}`,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+    },
+  ],
+});
+
+/** Places many holds (each its own ledger transaction and hold), answered in the order given. */
+export async function placeHolds(trx: Tx, inputs: readonly HoldInput[], now: Date): Promise<PlacedHold[]> {
+  if (inputs.length === 0) return [];
+  const posted = await postTransactions(trx, inputs.map(holdTransaction), now);
+  const holds = await trx
+    .insertInto('ledger_holds')
+    .values(
+      inputs.map((input, i) => ({
+        user_id: input.userId,
+        currency: input.currency,
+        purpose: input.purpose,
+        amount_minor: input.amountMinor,
+        ref_type: input.refType,
+        ref_id: input.refId,
+        hold_transaction_id: posted[i]!.transactionId,
+        resolve_transaction_id: null,
+        created_at: now,
+        resolved_at: null,
+      })),
+    )
+    .returning(['id', 'hold_transaction_id'])
+    .execute();
+  const byTransaction = new Map(holds.map((h) => [Number(h.hold_transaction_id), h.id]));
+  return posted.map((p) => ({ ...p, holdId: byTransaction.get(p.transactionId)! }));
+}
+
+type HeldHold = { user_id: number; currency: Currency; amount_minor: number };
+
+/** Locks the holds still held among `holdIds` (in id order); throws when one of them is not held. */
+async function takeHeld(trx: Tx, holdIds: readonly number[]) {
+  const rows = await trx
     .selectFrom('ledger_holds')
     .selectAll()
-    .where('id', '=', holdId)
+    .where(sql<boolean>`id = ANY(${holdIds}::int8[])`)
     .where('state', '=', 'held')
+    .orderBy('id')
     .forUpdate()
-    .executeTakeFirst();
-  if (!hold) throw new HoldNotHeld(holdId);
-  return hold;
+    .execute();
+  const held = new Map(rows.map((r) => [r.id, r]));
+  const missing = holdIds.find((id) => !held.has(id));
+  if (missing !== undefined || new Set(holdIds).size !== holdIds.length)
+    throw new HoldNotHeld(missing ?? holdIds.find((id, i) => holdIds.indexOf(id) !== i)!);
+  return held;
 }
 
-/** Resolves a held hold once: posts frozen:<purpose> → `to`, and marks it settled or released. */
-async function resolveHold(
+export interface HoldResolution {
+  holdId: number;
+  kind: LedgerKind;
+  memo?: string | undefined;
+}
+
+/**
+ * Resolves held holds once each: per hold one ledger transaction posting frozen:<purpose> → `to`,
+ * and the hold marked settled or released. One statement per step however many holds; any hold
+ * not held throws `HoldNotHeld` and the caller's transaction rolls back with it.
+ */
+async function resolveHolds<R extends HoldResolution>(
   trx: Tx,
-  holdId: number,
   state: 'settled' | 'released',
-  input: { kind: LedgerKind; memo?: string | undefined },
-  to: (hold: { user_id: number; currency: Currency; amount_minor: number }) => PostingInput[],
+  items: readonly R[],
+  to: (hold: HeldHold, item: R) => PostingInput[],
   now: Date,
-): Promise<PostedTransaction> {
-  const held = await takeHeld(trx, holdId);
-  const hold = { ...held, currency: held.currency as Currency };
-  const posted = await postTransaction(
+): Promise<PostedTransaction[]> {
+  if (items.length === 0) return [];
+  const held = await takeHeld(
     trx,
-    {
-      kind: input.kind,
-      userId: hold.user_id,
-      refType: hold.ref_type ?? undefined,
-      refId: hold.ref_id ?? undefined,
-      ...(input.memo ? { memo: input.memo } : {}),
-      postings: [
-        {
-          userId: hold.user_id,
-          account: `frozen:${hold.purpose as FrozenPurpose}`,
-          currency: hold.currency,
-          amountMinor: -hold.amount_minor,
-        },
-        ...to(hold),
-      ],
-    },
+    items.map((i) => i.holdId),
+  );
+  const posted = await postTransactions(
+    trx,
+    items.map((item) => {
+      const row = held.get(item.holdId)!;
+      const hold = { ...row, currency: row.currency as Currency };
+      return {
+        kind: item.kind,
+        userId: hold.user_id,
+        refType: hold.ref_type ?? undefined,
+        refId: hold.ref_id ?? undefined,
+        ...(item.memo ? { memo: item.memo } : {}),
+        postings: [
+          {
+            userId: hold.user_id,
+            account: `frozen:${hold.purpose as FrozenPurpose}`,
+            currency: hold.currency,
+            amountMinor: -hold.amount_minor,
+          },
+          ...to(hold, item),
+        ],
+      };
+    }),
     now,
   );
-  await trx
-    .updateTable('ledger_holds')
-    .set({ state, resolve_transaction_id: posted.transactionId, resolved_at: now })
-    .where('id', '=', holdId)
-    .execute();
+  // `id = ANY` as well as the join, so the rows are found by the key rather than a scan of the table.
+  await sql`
+    UPDATE ledger_holds h SET state = ${state}, resolve_transaction_id = x.t, resolved_at = ${now}
+    FROM unnest(${items.map((i) => i.holdId)}::int8[], ${posted.map((p) => p.transactionId)}::int8[]) AS x(id, t)
+    WHERE h.id = x.id AND h.id = ANY(${items.map((i) => i.holdId)}::int8[])`.execute(trx);
   return posted;
 }
 
@@ -517,27 +544,44 @@ async function resolveHold(
  * Settles a hold: the frozen amount leaves `frozen:<purpose>` for `to` (postings that together
  * receive exactly the held amount, e.g. the house bank for a paid-out withdrawal).
  */
-export function settleHold(
+export async function settleHold(
   trx: Tx,
   holdId: number,
   input: { kind: LedgerKind; memo?: string; to: PostingInput[] },
   now: Date,
 ): Promise<PostedTransaction> {
-  return resolveHold(trx, holdId, 'settled', input, () => input.to, now);
+  return (await settleHolds(trx, [{ holdId, ...input }], now))[0]!;
+}
+
+/** Settles many holds, each its own ledger transaction, answered in the order given. */
+export function settleHolds(
+  trx: Tx,
+  items: ReadonlyArray<HoldResolution & { to: PostingInput[] }>,
+  now: Date,
+): Promise<PostedTransaction[]> {
+  return resolveHolds(trx, 'settled', items, (_, item) => item.to, now);
 }
 
 /** Releases a hold: the frozen amount returns to the user's available funds. */
-export function releaseHold(
+export async function releaseHold(
   trx: Tx,
   holdId: number,
   input: { kind: LedgerKind; memo?: string },
   now: Date,
 ): Promise<PostedTransaction> {
-  return resolveHold(
+  return (await releaseHolds(trx, [{ holdId, ...input }], now))[0]!;
+}
+
+/** Releases many holds, each its own ledger transaction, answered in the order given. */
+export function releaseHolds(
+  trx: Tx,
+  items: readonly HoldResolution[],
+  now: Date,
+): Promise<PostedTransaction[]> {
+  return resolveHolds(
     trx,
-    holdId,
     'released',
-    input,
+    items,
     (hold) => [
       { userId: hold.user_id, account: 'available', currency: hold.currency, amountMinor: hold.amount_minor },
     ],

@@ -138,11 +138,23 @@ export const newStockInfoCall = defineCall({
   response: zNewShare,
 });
 
+/**
+ * The bounds of one new share's draw (packages/domain lottery.ts): at most MAX_LOTTERY_SAMPLE
+ * tickets are sampled (its memory), and tickets are numbered below MAX_LOTTERY_TICKETS (its
+ * 32-bit generator). A ticket is a unit (the minimum quantity) applied for; the sample is at most
+ * the units offered. So a listing offering more than MAX_LOTTERY_SAMPLE units is refused
+ * (`offer_above_draw_limit`), and so is an application that would take the units applied for past
+ * MAX_LOTTERY_TICKETS (`subscription_full`): no share can reach a draw that cannot run.
+ */
+export const MAX_LOTTERY_SAMPLE = 10_000_000;
+export const MAX_LOTTERY_TICKETS = 2 ** 32;
+
 export const subscribeCall = defineCall({
   path: '/trade/subscribe',
   summary:
     'Subscribe to a new share between open and deadline, once; price × quantity is frozen (SPEC §6.5). ' +
-    'Refusals: ipo_once, quantity_invalid, subscription_not_open, product_deadline, balance_insufficient',
+    'Refusals: ipo_once, quantity_invalid, subscription_not_open, product_deadline, balance_insufficient, ' +
+    "subscription_full (the units applied for would pass the draw's MAX_LOTTERY_TICKETS)",
   auth: true,
   idempotent: true,
   request: withType({ id: zId, quantity: typedInt(12) }),

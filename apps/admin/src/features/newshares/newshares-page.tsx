@@ -1,3 +1,4 @@
+import { MAX_LOTTERY_SAMPLE } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -126,6 +127,19 @@ function ShareDetail({ id, onClose }: { id: number | null; onClose: () => void }
   );
 }
 
+/** The units offered (offered ÷ minimum) may not pass what one draw samples (the server refuses it too). */
+const withinDrawLimit = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: (_: unknown, offered: unknown) => {
+    const min = getFieldValue('minQuantity');
+    return typeof offered === 'number' &&
+      typeof min === 'number' &&
+      min > 0 &&
+      Math.floor(offered / min) > MAX_LOTTERY_SAMPLE
+      ? Promise.reject(new Error(errorText('offer_above_draw_limit')))
+      : Promise.resolve();
+  },
+});
+
 /** New shares (SPEC §6.5, §9 operator role): list one with its fields and moments; see subscriptions and the draw. */
 export function NewSharesPage() {
   const { t } = useTranslation();
@@ -244,7 +258,14 @@ export function NewSharesPage() {
                 </Col>
                 {QUANTITIES.map((q) => (
                   <Col span={12} key={q}>
-                    <Form.Item name={q} label={t(`newshares.${q}`)} rules={[{ required: true }]}>
+                    <Form.Item
+                      name={q}
+                      label={t(`newshares.${q}`)}
+                      rules={
+                        q === 'offeredQuantity' ? [{ required: true }, withinDrawLimit] : [{ required: true }]
+                      }
+                      {...(q === 'offeredQuantity' ? { dependencies: ['minQuantity'] } : {})}
+                    >
                       <InputNumber min={1} precision={0} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>

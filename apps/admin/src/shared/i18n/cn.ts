@@ -73,6 +73,8 @@ export const cn: Texts = {
     account_exists: '用户名已被使用',
     own_account: '不能停用或降级自己的账号',
     min_above_max: '最小值高于最大值',
+    offer_above_draw_limit: '发行单位数（发行量 ÷ 最小申购量）超过抽签上限 10,000,000',
+    code_taken: '该代码已被使用',
     too_frequent: '请求过于频繁，请稍后再试',
     network_error: '网络错误，请重试',
   },

@@ -73,6 +73,8 @@ export const jp: Texts = {
     account_exists: 'このユーザー名は使用されています',
     own_account: '自分のアカウントは停止・降格できません',
     min_above_max: '最小値が最大値を上回っています',
+    offer_above_draw_limit: '募集単位数（募集数 ÷ 最低申込数）が抽選の上限 10,000,000 を超えています',
+    code_taken: 'このコードは使用済みです',
     too_frequent: 'リクエストが多すぎます。しばらくお待ちください',
     network_error: '通信エラーです。もう一度お試しください',
   },

@@ -72,6 +72,8 @@ export const us = {
     account_exists: 'This username is taken',
     own_account: 'You cannot disable or demote your own account',
     min_above_max: 'The minimum is above the maximum',
+    offer_above_draw_limit: "The units offered (offered ÷ minimum) pass the draw's limit of 10,000,000",
+    code_taken: 'This code is taken',
     too_frequent: 'Too many requests; please wait a moment',
     network_error: 'Network error; please try again',
   },

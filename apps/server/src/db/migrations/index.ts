@@ -13,6 +13,7 @@ import * as m0210 from './0210_loans';
 import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
 import * as m0400 from './0400_ipo';
+import * as m0401 from './0401_ipo_applied_lots';
 import * as m0410 from './0410_block';
 import * as m0420 from './0420_copy';
 import * as m0430 from './0430_daytrade';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0301_position_id_blocks': m0301,
   '0410_block': m0410,
   '0400_ipo': m0400,
+  '0401_ipo_applied_lots': m0401,
   '0420_copy': m0420,
   '0430_daytrade': m0430,
   '0500_backoffice': m0500,

@@ -3,6 +3,7 @@ import {
   Decimal,
   MARKET_CURRENCY,
   MARKETS,
+  MAX_LOTTERY_SAMPLE,
   minorToDecimal,
   PRICE_DECIMALS,
 } from '@kabuto/contract';
@@ -67,6 +68,14 @@ export function listingProblem(input: NewShareInput): string | null {
   if (!(t(input.lotteryAt) < t(input.payUntil))) return 'payUntil';
   if (!(t(input.payUntil) <= t(input.listsAt))) return 'listsAt';
   return null;
+}
+
+/**
+ * A listing whose draw could not run is refused: the units offered (offered ÷ minimum) bound the
+ * tickets a draw samples, which may not pass MAX_LOTTERY_SAMPLE (docs/decisions.md).
+ */
+export function offerAboveDrawLimit(input: Pick<NewShareInput, 'offeredQuantity' | 'minQuantity'>): boolean {
+  return Math.floor(input.offeredQuantity / input.minQuantity) > MAX_LOTTERY_SAMPLE;
 }
 
 export function adminShareView(share: NewShare) {
@@ -270,12 +279,14 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
       summary:
         'List a new share {code, market, name {cn, us, jp}, sector, price, provisionalPrice, pe?, leadUnderwriter, ' +
         'issueMarket, offeredQuantity, minQuantity, maxQuantity, sharesOutstanding, opensAt, closesAt, lotteryAt, ' +
-        'payUntil, listsAt (ISO 8601 with offset)}',
+        'payUntil, listsAt (ISO 8601 with offset)}; refuses offer_above_draw_limit when offeredQuantity ÷ minQuantity ' +
+        'passes MAX_LOTTERY_SAMPLE (10,000,000 units), what one draw samples',
       body: newShareInput,
     },
     async ({ body, operator }) => {
       const problem = listingProblem(body);
       if (problem) return refuseAdmin(400, 'bad_request', problem);
+      if (offerAboveDrawLimit(body)) return refuseAdmin(400, 'offer_above_draw_limit', 'offeredQuantity');
       if (ctx.market.instrument(body.code)) return refuseAdmin(409, 'code_taken', 'code');
       const taken = await ctx.db
         .selectFrom('new_shares')

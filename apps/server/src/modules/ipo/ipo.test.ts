@@ -1,3 +1,4 @@
+import { MAX_LOTTERY_SAMPLE, MAX_LOTTERY_TICKETS } from '@kabuto/contract';
 import { drawLottery, roundToTick } from '@kabuto/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
 import { seedDemoShares } from './demo';
-import { type IpoContext, relistAll } from './service';
+import { advance, type IpoContext, relistAll } from './service';
 
 const FUND_PASSWORD = 'fund1234';
 const HOUR = 3_600_000;
@@ -164,6 +165,62 @@ describe('listing (back office)', () => {
     await advanceBy(3 * HOUR);
     expect(await shareState(body.id)).toBe('listed');
     expect(t.ctx.market.quote(body.code)).not.toBeNull();
+  });
+});
+
+describe('the draw limits: no share can reach a draw that cannot run', () => {
+  const listings = async () => ({
+    shares: (await t.ctx.db.selectFrom('new_shares').select('id').execute()).length,
+    audit: (
+      await t.ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'new_share_list').execute()
+    ).length,
+  });
+
+  it('refuses a listing offering more units than one draw samples (offer_above_draw_limit), changing nothing', async () => {
+    const before = await listings();
+    const over = await listShare({ offeredQuantity: (MAX_LOTTERY_SAMPLE + 1) * 100, minQuantity: 100 });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ error: 'offer_above_draw_limit', field: 'offeredQuantity' });
+    expect(await listings()).toEqual(before);
+    const atLimit = await listShare({ offeredQuantity: MAX_LOTTERY_SAMPLE * 100, minQuantity: 100 });
+    expect(atLimit.status).toBe(200);
+  });
+
+  it('refuses an application taking the units applied for past 2^32 (subscription_full), changing nothing; the draw at the limit runs', async () => {
+    const share = await listShare({ price: '1', minQuantity: 1, maxQuantity: MAX_LOTTERY_TICKETS });
+    const id = share.body.id;
+    const big = await investor(5_000_000_000);
+    const small = await investor();
+    const late = await investor();
+    expect((await subscribe(big, id, MAX_LOTTERY_TICKETS - 296)).status).toBe(1);
+    const applied = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('new_shares')
+          .select('applied_lots')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).applied_lots;
+    expect(await applied()).toBe(MAX_LOTTERY_TICKETS - 296);
+    const before = await snapshot(small.userId);
+    expect(await subscribe(small, id, 297)).toMatchObject({ status: 0, msg: 'subscription_full' });
+    expect(await snapshot(small.userId)).toEqual(before);
+    expect(await applied()).toBe(MAX_LOTTERY_TICKETS - 296);
+    // Exactly 2^32 tickets are taken; one more is not.
+    expect((await subscribe(small, id, 296)).status).toBe(1);
+    const lateBefore = await snapshot(late.userId);
+    expect(await subscribe(late, id, 1)).toMatchObject({ status: 0, msg: 'subscription_full' });
+    expect(await snapshot(late.userId)).toEqual(lateBefore);
+    expect(await applied()).toBe(MAX_LOTTERY_TICKETS);
+
+    await advanceBy(2 * DAY + 10_000, [big, small, late]);
+    const proof = await api<{ winners: Array<{ allottedShares: number }> }>(
+      t.app,
+      '/trade/newstockLottery',
+      { type: 'jpy', id },
+      { session: big },
+    );
+    expect(proof.data.winners.reduce((a, w) => a + w.allottedShares, 0)).toBe(1_000);
   });
 });
 
@@ -414,6 +471,148 @@ describe('from subscription to listing day', () => {
         params: { code: { text: share.body.code }, amount: { money: aSub.wonAmount, currency: 'JPY' } },
       },
     ]);
+  });
+});
+
+describe('settling in batches', () => {
+  it('settles applications a few per statement with each one its own ledger transaction and message', async () => {
+    const quantities = [100, 200, 300, 300, 100, 200, 300, 200, 100, 300, 200];
+    const tickets = quantities.reduce((a, q) => a + q / 100, 0);
+    const share = await listShare({ offeredQuantity: Math.floor(tickets / 2) * 100, maxQuantity: 300 });
+    const id = share.body.id;
+    const users: Session[] = [];
+    for (const q of quantities) {
+      const u = await investor();
+      expect((await subscribe(u, id, q)).status).toBe(1);
+      users.push(u);
+    }
+    const ctx: IpoContext = { ...t.ctx, trading: t.ctx.trading, marketData: t.ctx.marketData };
+    const start = t.clock.now().getTime();
+    const batch = { batch: 3 };
+    const ledgerOf = (userId: number) =>
+      t.ctx.db
+        .selectFrom('ledger_transactions')
+        .select(['kind'])
+        .where('user_id', '=', userId)
+        .where('kind', 'like', 'ipo_%')
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((r) => r.kind));
+    const lotteryKeys = (userId: number) =>
+      t.ctx.db
+        .selectFrom('messages')
+        .select('template')
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'lottery')
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((m) => (m.template as { key: string }).key));
+
+    expect(await advance(ctx, new Date(start + 2 * DAY + 1_000), batch)).toMatch(/drawn/);
+    const subs = await t.ctx.db
+      .selectFrom('ipo_subscriptions')
+      .selectAll()
+      .where('share_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(subs.reduce((a, s) => a + s.won_quantity, 0)).toBe(Math.floor(tickets / 2) * 100);
+    const partial = subs.filter((s) => s.won_quantity > 0 && s.won_quantity < s.quantity);
+    const lost = subs.filter((s) => s.won_quantity === 0);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(lost.length).toBeGreaterThan(0);
+    for (const [i, sub] of subs.entries()) {
+      const u = users[i]!;
+      expect(sub.user_id).toBe(u.userId);
+      expect(sub.state).toBe(sub.won_quantity > 0 ? 'won' : 'not_won');
+      expect(sub.won_minor).toBe(sub.won_quantity * 1_000);
+      expect((await userBalances(t.ctx.db, u.userId)).JPY).toMatchObject({
+        available: 10_000_000 - sub.won_quantity * 1_000,
+        frozen: expect.objectContaining({ ipo: sub.won_quantity * 1_000 }),
+      });
+      const full = sub.won_quantity === sub.quantity;
+      expect(await ledgerOf(u.userId)).toEqual(
+        sub.won_quantity === 0
+          ? ['ipo_freeze', 'ipo_release']
+          : full
+            ? ['ipo_freeze']
+            : ['ipo_freeze', 'ipo_release', 'ipo_freeze'],
+      );
+      expect(await lotteryKeys(u.userId)).toEqual([sub.won_quantity > 0 ? 'ipo_won' : 'ipo_not_won']);
+      const hold = await t.ctx.db
+        .selectFrom('ledger_holds')
+        .select(['state', 'amount_minor'])
+        .where('id', '=', sub.hold_id!)
+        .executeTakeFirstOrThrow();
+      expect(hold).toEqual(
+        sub.won_quantity > 0
+          ? { state: 'held', amount_minor: sub.won_minor }
+          : { state: 'released', amount_minor: sub.amount_minor },
+      );
+    }
+
+    // Half the winners pay; the deadline fails the rest, listing day allots the paid.
+    const winners = subs.filter((s) => s.won_quantity > 0);
+    const payers = winners.filter((_, i) => i % 2 === 0);
+    for (const sub of payers) {
+      const u = users[subs.indexOf(sub)]!;
+      const paid = await api(
+        t.app,
+        '/trade/newstockPay',
+        { type: 'jpy', id: sub.id, fund_password: FUND_PASSWORD },
+        { session: u },
+      );
+      expect(paid.status).toBe(1);
+    }
+    expect(await advance(ctx, new Date(start + 3 * DAY + 1_000), batch)).toMatch(/unpaid failed/);
+    expect(await advance(ctx, new Date(start + 4 * DAY + 1_000), batch)).toContain(
+      `listed (${payers.length} positions)`,
+    );
+    const after = await t.ctx.db
+      .selectFrom('ipo_subscriptions')
+      .selectAll()
+      .where('share_id', '=', id)
+      .orderBy('id')
+      .execute();
+    for (const [i, sub] of after.entries()) {
+      const u = users[i]!;
+      const paid = payers.some((p) => p.id === sub.id);
+      expect(sub.state).toBe(sub.won_quantity === 0 ? 'not_won' : paid ? 'allotted' : 'failed');
+      expect((await userBalances(t.ctx.db, u.userId)).JPY).toMatchObject({
+        available: 10_000_000 - (paid ? sub.won_minor : 0),
+        frozen: expect.objectContaining({ ipo: 0, order: paid ? sub.won_minor : 0 }),
+      });
+      if (sub.state === 'failed') expect((await ledgerOf(u.userId)).at(-1)).toBe('ipo_release');
+      if (sub.state === 'failed') expect((await lotteryKeys(u.userId)).at(-1)).toBe('ipo_failed');
+      if (paid) {
+        expect((await ledgerOf(u.userId)).at(-1)).toBe('ipo_allot');
+        expect(await lotteryKeys(u.userId)).toEqual(['ipo_won', 'ipo_paid', 'ipo_listed']);
+        const position = await t.ctx.db
+          .selectFrom('positions')
+          .selectAll()
+          .where('id', '=', sub.position_id!)
+          .executeTakeFirstOrThrow();
+        expect(position).toMatchObject({
+          user_id: u.userId,
+          source: 'ipo',
+          source_id: sub.id,
+          quantity: sub.won_quantity,
+          margin_minor: sub.won_minor,
+          state: 'holding',
+        });
+      }
+    }
+    const held = await t.ctx.db
+      .selectFrom('ledger_holds')
+      .select('id')
+      .where('ref_type', '=', 'ipo_subscription')
+      .where(
+        'ref_id',
+        'in',
+        after.map((s) => s.id),
+      )
+      .where('state', '=', 'held')
+      .execute();
+    expect(held).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type Language,
   MARKET_CURRENCY,
   MARKET_TIMEZONE,
+  MAX_LOTTERY_TICKETS,
   type Market,
   type MessageParam,
   minorToDecimal,
@@ -21,7 +22,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
-import { orderNoFor, placeHold, releaseHold, settleHold } from '../../ledger/ledger';
+import { orderNoFor, placeHold, placeHolds, releaseHolds, settleHolds } from '../../ledger/ledger';
 import { randomFor } from '../../market/random';
 import type { MarketService } from '../../market/types';
 import { listingSpec } from '../../market/universe';
@@ -39,6 +40,14 @@ import './tables';
  * is one ticket, which keeps a large offering's draw within bounds (docs/decisions.md).
  */
 export const lotOf = (share: Pick<NewShare, 'min_quantity'>) => share.min_quantity;
+/**
+ * Applications settled per statement when the jobs draw, fail the unpaid or list a share: each
+ * application's money still moves in its own ledger transaction, written a batch at a time.
+ */
+export const SETTLE_BATCH = 1_000;
+export interface AdvanceOptions {
+  batch: number;
+}
 /** How often the jobs runner looks for a share whose moment has come (each applied within 10 s). */
 export const IPO_ADVANCE_MS = 5_000;
 /** The text the seed of a draw is the SHA-256 of (SPEC §0.7). */
@@ -289,6 +298,8 @@ export async function subscribe(
         },
         now,
       );
+      // Last, so concurrent applications to the share wait on its row for the commit only.
+      await countTickets(trx, share, quantity);
       return trx
         .updateTable('ipo_subscriptions')
         .set({ hold_id: hold.holdId })
@@ -302,6 +313,22 @@ export async function subscribe(
       throw new DomainError('ipo_once', { field: 'id' });
     throw error;
   }
+}
+
+/**
+ * Counts an application's units (its tickets in the draw) into its share, refusing
+ * `subscription_full` when they would take the share past MAX_LOTTERY_TICKETS: the draw numbers
+ * tickets below 2^32, so no draw is ever given more (docs/decisions.md).
+ */
+async function countTickets(trx: Tx, share: NewShare, quantity: number): Promise<void> {
+  const lots = quantity / lotOf(share);
+  const counted = await trx
+    .updateTable('new_shares')
+    .set({ applied_lots: sql`applied_lots + ${lots}::int8` })
+    .where('id', '=', share.id)
+    .where(sql<boolean>`applied_lots + ${lots}::int8 <= ${MAX_LOTTERY_TICKETS}::int8`)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) throw new DomainError('subscription_full', { field: 'quantity' });
 }
 
 async function nextSubscriptionId(trx: Tx): Promise<number> {
@@ -378,29 +405,44 @@ export async function abstain(
     await takeFundLock(trx, user.id);
     const { sub, share } = await lockOwnSubscription(trx, id, user.id);
     assertPayable(sub, share, now);
-    return { sub: await release(trx, sub, share, 'waived', now), share };
+    return { sub: (await release(trx, [sub], share, 'waived', now))[0]!, share };
   });
   return subscriptionView(sub, share, language);
 }
 
-/** Releases what is frozen for a subscription and moves it to a final state, with its message. */
+/**
+ * Releases what is frozen for subscriptions and moves them to a final state, with their
+ * messages: each release its own ledger transaction, one statement per step for the lot.
+ */
 async function release(
   trx: Tx,
-  sub: Subscription,
+  subs: readonly Subscription[],
   share: NewShare,
   state: 'not_won' | 'waived' | 'failed',
   now: Date,
-): Promise<Subscription> {
-  if (sub.hold_id !== null)
-    await releaseHold(trx, sub.hold_id, { kind: 'ipo_release', memo: `${share.code} ${state}` }, now);
-  const row = await trx
+  extra: { drawnAt?: Date } = {},
+): Promise<Subscription[]> {
+  if (subs.length === 0) return [];
+  await releaseHolds(
+    trx,
+    subs
+      .filter((sub) => sub.hold_id !== null)
+      .map((sub) => ({ holdId: sub.hold_id!, kind: 'ipo_release' as const, memo: `${share.code} ${state}` })),
+    now,
+  );
+  const rows = await trx
     .updateTable('ipo_subscriptions')
-    .set({ state, resolved_at: now })
-    .where('id', '=', sub.id)
+    .set({ state, resolved_at: now, ...(extra.drawnAt ? { drawn_at: extra.drawnAt } : {}) })
+    .where(sql<boolean>`id = ANY(${subs.map((sub) => sub.id)}::int8[])`)
     .returningAll()
-    .executeTakeFirstOrThrow();
-  await messages.send(trx, releaseMessage(sub, share, state), now);
-  return row;
+    .execute();
+  await messages.sendMany(
+    trx,
+    subs.map((sub) => releaseMessage(sub, share, state)),
+    now,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return subs.map((sub) => byId.get(sub.id)!);
 }
 
 export async function lotteryProof(ctx: IpoContext, userId: number, shareId: number) {
@@ -509,7 +551,11 @@ export async function relistAll(ctx: IpoContext): Promise<number> {
  * positions for the paid at the listing time. Every step checks its own state, so a pass that
  * died half-way is simply run again.
  */
-export async function advance(ctx: IpoContext, now: Date): Promise<string> {
+export async function advance(
+  ctx: IpoContext,
+  now: Date,
+  options: AdvanceOptions = { batch: SETTLE_BATCH },
+): Promise<string> {
   const live = await ctx.db
     .selectFrom('new_shares')
     .selectAll()
@@ -529,15 +575,15 @@ export async function advance(ctx: IpoContext, now: Date): Promise<string> {
       done.push(`${share.code} closed`);
     }
     if (t >= share.lottery_at.getTime()) {
-      const drawn = await runDraw(ctx, share.id, now);
+      const drawn = await runDraw(ctx, share.id, now, options);
       if (drawn !== null) done.push(`${share.code} drawn (${drawn} winners)`);
     }
     if (t >= share.pay_until.getTime()) {
-      const failed = await failUnpaid(ctx, share.id, now);
+      const failed = await failUnpaid(ctx, share.id, now, options);
       if (failed > 0) done.push(`${share.code} ${failed} unpaid failed`);
     }
     if (t >= share.lists_at.getTime()) {
-      const allotted = await listShare(ctx, share.id, now);
+      const allotted = await listShare(ctx, share.id, now, options);
       done.push(`${share.code} listed (${allotted} positions)`);
     }
   }
@@ -563,7 +609,12 @@ async function lockShare(trx: Tx, id: number): Promise<NewShare> {
  * algorithm, applications and winners are recorded. Losers are released at once; a partial win
  * keeps frozen only what was won. Returns the number of winners, or null when already drawn.
  */
-export async function runDraw(ctx: AppContext, shareId: number, now: Date): Promise<number | null> {
+export async function runDraw(
+  ctx: AppContext,
+  shareId: number,
+  now: Date,
+  options: AdvanceOptions = { batch: SETTLE_BATCH },
+): Promise<number | null> {
   return inTransaction(ctx.db, async (trx) => {
     const share = await lockShare(trx, shareId);
     const existing = await trx
@@ -601,42 +652,16 @@ export async function runDraw(ctx: AppContext, shareId: number, now: Date): Prom
       })
       .execute();
     const won = new Map(result.winners.map((w) => [w.id, w.allottedShares]));
-    for (const sub of subs) {
-      const wonQuantity = won.get(sub.id) ?? 0;
-      if (wonQuantity === 0) {
-        await trx.updateTable('ipo_subscriptions').set({ drawn_at: now }).where('id', '=', sub.id).execute();
-        await release(trx, sub, share, 'not_won', now);
-        continue;
-      }
-      const wonMinor = notionalMinor(share.market, share.price, wonQuantity);
-      let holdId = sub.hold_id;
-      if (wonMinor < sub.amount_minor && holdId !== null) {
-        // A partial win: the whole application is released and what was won is frozen again.
-        await releaseHold(trx, holdId, { kind: 'ipo_release', memo: `${share.code} not won in part` }, now);
-        holdId = (
-          await placeHold(
-            trx,
-            {
-              userId: sub.user_id,
-              currency: currencyOf(share),
-              purpose: 'ipo',
-              amountMinor: wonMinor,
-              kind: 'ipo_freeze',
-              refType: 'ipo_subscription',
-              refId: sub.id,
-              memo: `${share.code} won ${wonQuantity}`,
-            },
-            now,
-          )
-        ).holdId;
-      }
-      const row = await trx
-        .updateTable('ipo_subscriptions')
-        .set({ state: 'won', won_quantity: wonQuantity, won_minor: wonMinor, hold_id: holdId, drawn_at: now })
-        .where('id', '=', sub.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await messages.send(trx, wonMessage(row, share), now);
+    for (const batch of batches(subs, options.batch)) {
+      await release(
+        trx,
+        batch.filter((sub) => !won.has(sub.id)),
+        share,
+        'not_won',
+        now,
+        { drawnAt: now },
+      );
+      await recordWins(trx, share, batch, won, now);
     }
     if (share.state !== 'listed' && share.state !== 'closed')
       await trx.updateTable('new_shares').set({ state: 'closed' }).where('id', '=', share.id).execute();
@@ -644,8 +669,96 @@ export async function runDraw(ctx: AppContext, shareId: number, now: Date): Prom
   });
 }
 
+/** Splits the subscriptions to settle into the batches written one statement per step. */
+function batches<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < rows.length; at += size) out.push(rows.slice(at, at + size));
+  return out;
+}
+
+/**
+ * The winners of a batch: a full win keeps its hold; a partial win has the whole application
+ * released and what was won frozen again (two ledger transactions). Each gets its message.
+ */
+async function recordWins(
+  trx: Tx,
+  share: NewShare,
+  subs: readonly Subscription[],
+  won: ReadonlyMap<number, number>,
+  now: Date,
+): Promise<void> {
+  const wins = subs
+    .filter((sub) => won.has(sub.id))
+    .map((sub) => {
+      const wonQuantity = won.get(sub.id)!;
+      return { sub, wonQuantity, wonMinor: notionalMinor(share.market, share.price, wonQuantity) };
+    });
+  if (wins.length === 0) return;
+  const partial = wins.filter((w) => w.wonMinor < w.sub.amount_minor && w.sub.hold_id !== null);
+  await releaseHolds(
+    trx,
+    partial.map((w) => ({
+      holdId: w.sub.hold_id!,
+      kind: 'ipo_release' as const,
+      memo: `${share.code} not won in part`,
+    })),
+    now,
+  );
+  const placed = await placeHolds(
+    trx,
+    partial.map((w) => ({
+      userId: w.sub.user_id,
+      currency: currencyOf(share),
+      purpose: 'ipo' as const,
+      amountMinor: w.wonMinor,
+      kind: 'ipo_freeze' as const,
+      refType: 'ipo_subscription',
+      refId: w.sub.id,
+      memo: `${share.code} won ${w.wonQuantity}`,
+    })),
+    now,
+  );
+  const newHold = new Map(partial.map((w, i) => [w.sub.id, placed[i]!.holdId]));
+  const rows = await sql<Subscription>`
+    UPDATE ipo_subscriptions s
+    SET state = 'won', won_quantity = x.q, won_minor = x.m, hold_id = x.h, drawn_at = ${now}
+    FROM unnest(${wins.map((w) => w.sub.id)}::int8[], ${wins.map((w) => w.wonQuantity)}::int8[],
+                ${wins.map((w) => w.wonMinor)}::int8[], ${wins.map((w) => newHold.get(w.sub.id) ?? w.sub.hold_id)}::int8[])
+      AS x(id, q, m, h)
+    WHERE s.id = x.id AND s.id = ANY(${wins.map((w) => w.sub.id)}::int8[])
+    RETURNING s.*`.execute(trx);
+  const byId = new Map(rows.rows.map((row) => [Number(row.id), subscriptionRow(row)]));
+  await messages.sendMany(
+    trx,
+    wins.map((w) => wonMessage(byId.get(w.sub.id)!, share)),
+    now,
+  );
+}
+
+/** A subscription row read through raw SQL (bigints as the driver gives them) in the table's types. */
+function subscriptionRow(row: Subscription): Subscription {
+  return {
+    ...row,
+    id: Number(row.id),
+    share_id: Number(row.share_id),
+    user_id: Number(row.user_id),
+    quantity: Number(row.quantity),
+    amount_minor: Number(row.amount_minor),
+    won_quantity: Number(row.won_quantity),
+    won_minor: Number(row.won_minor),
+    paid_minor: Number(row.paid_minor),
+    hold_id: row.hold_id === null ? null : Number(row.hold_id),
+    position_id: row.position_id === null ? null : Number(row.position_id),
+  };
+}
+
 /** SPEC §5: won and unpaid at the payment deadline → failed, released. */
-async function failUnpaid(ctx: AppContext, shareId: number, now: Date): Promise<number> {
+async function failUnpaid(
+  ctx: AppContext,
+  shareId: number,
+  now: Date,
+  options: AdvanceOptions,
+): Promise<number> {
   return inTransaction(ctx.db, async (trx) => {
     const share = await lockShare(trx, shareId);
     const unpaid = await trx
@@ -653,9 +766,10 @@ async function failUnpaid(ctx: AppContext, shareId: number, now: Date): Promise<
       .selectAll()
       .where('share_id', '=', shareId)
       .where('state', '=', 'won')
+      .orderBy('id')
       .forUpdate()
       .execute();
-    for (const sub of unpaid) await release(trx, sub, share, 'failed', now);
+    for (const batch of batches(unpaid, options.batch)) await release(trx, batch, share, 'failed', now);
     return unpaid.length;
   });
 }
@@ -665,7 +779,12 @@ async function failUnpaid(ctx: AppContext, shareId: number, now: Date): Promise<
  * and every paid subscription becomes a holding position (long, 1×) at the subscription price —
  * the frozen purchase money becomes the position's margin.
  */
-async function listShare(ctx: IpoContext, shareId: number, now: Date): Promise<number> {
+async function listShare(
+  ctx: IpoContext,
+  shareId: number,
+  now: Date,
+  options: AdvanceOptions,
+): Promise<number> {
   const { share, positions } = await inTransaction(ctx.db, async (trx) => {
     const share = await lockShare(trx, shareId);
     const price = share.first_price ?? firstPrice(ctx.config.marketSeed, share);
@@ -674,65 +793,12 @@ async function listShare(ctx: IpoContext, shareId: number, now: Date): Promise<n
       .selectAll()
       .where('share_id', '=', shareId)
       .where('state', '=', 'paid')
+      .orderBy('id')
       .forUpdate()
       .execute();
-    const currency = currencyOf(share);
-    const tradingDay = ctx.market.tradingDay(share.market, now);
     const positions: number[] = [];
-    for (const sub of paid) {
-      const posted = await settleHold(
-        trx,
-        sub.hold_id!,
-        {
-          kind: 'ipo_allot',
-          memo: `${share.code} × ${sub.won_quantity} @ ${new Decimal(share.price).toFixed()}`,
-          to: [{ userId: sub.user_id, account: 'frozen:order', currency, amountMinor: sub.won_minor }],
-        },
-        now,
-      );
-      const position = await trx
-        .insertInto('positions')
-        .values({
-          order_no: posted.orderNo,
-          user_id: sub.user_id,
-          code: share.code,
-          market: share.market,
-          currency,
-          direction: 'long',
-          order_type: 'market',
-          mode: 'normal',
-          leverage: 1,
-          quantity: sub.won_quantity,
-          limit_price: null,
-          open_price: new Decimal(share.price).toFixed(),
-          opened_at: now,
-          opened_trading_day: tradingDay,
-          expires_at: null,
-          margin_minor: sub.won_minor,
-          fee_minor: 0,
-          close_price: null,
-          closed_at: null,
-          close_fee_minor: null,
-          realised_pnl_minor: null,
-          house_absorbed_minor: null,
-          state: 'holding',
-          close_reason: null,
-          source: 'ipo',
-          source_id: sub.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .updateTable('ipo_subscriptions')
-        .set({ state: 'allotted', position_id: position.id, resolved_at: now })
-        .where('id', '=', sub.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await messages.send(trx, listedMessage(row, share), now);
-      positions.push(position.id);
-    }
+    for (const batch of batches(paid, options.batch))
+      positions.push(...(await allot(ctx, trx, share, batch, now)));
     const listed = await trx
       .updateTable('new_shares')
       .set({ state: 'listed', first_price: price })
@@ -744,6 +810,77 @@ async function listShare(ctx: IpoContext, shareId: number, now: Date): Promise<n
   listInMarket(ctx, share);
   if (positions.length > 0) await ctx.trading.engine.reload(positions);
   return positions.length;
+}
+
+/** A batch of paid wins converted: each frozen purchase settled into `frozen:order` as a position's margin. */
+async function allot(
+  ctx: IpoContext,
+  trx: Tx,
+  share: NewShare,
+  paid: readonly Subscription[],
+  now: Date,
+): Promise<number[]> {
+  const currency = currencyOf(share);
+  const price = new Decimal(share.price).toFixed();
+  const posted = await settleHolds(
+    trx,
+    paid.map((sub) => ({
+      holdId: sub.hold_id!,
+      kind: 'ipo_allot' as const,
+      memo: `${share.code} × ${sub.won_quantity} @ ${price}`,
+      to: [{ userId: sub.user_id, account: 'frozen:order' as const, currency, amountMinor: sub.won_minor }],
+    })),
+    now,
+  );
+  const tradingDay = ctx.market.tradingDay(share.market, now);
+  const inserted = await trx
+    .insertInto('positions')
+    .values(
+      paid.map((sub, i) => ({
+        order_no: posted[i]!.orderNo,
+        user_id: sub.user_id,
+        code: share.code,
+        market: share.market,
+        currency,
+        direction: 'long' as const,
+        order_type: 'market' as const,
+        mode: 'normal' as const,
+        leverage: 1,
+        quantity: sub.won_quantity,
+        limit_price: null,
+        open_price: price,
+        opened_at: now,
+        opened_trading_day: tradingDay,
+        expires_at: null,
+        margin_minor: sub.won_minor,
+        fee_minor: 0,
+        close_price: null,
+        closed_at: null,
+        close_fee_minor: null,
+        realised_pnl_minor: null,
+        house_absorbed_minor: null,
+        state: 'holding' as const,
+        close_reason: null,
+        source: 'ipo',
+        source_id: sub.id,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning(['id', 'source_id'])
+    .execute();
+  const positionOf = new Map(inserted.map((p) => [Number(p.source_id), p.id]));
+  const rows = await sql<Subscription>`
+    UPDATE ipo_subscriptions s SET state = 'allotted', position_id = x.p, resolved_at = ${now}
+    FROM unnest(${paid.map((sub) => sub.id)}::int8[], ${paid.map((sub) => positionOf.get(sub.id)!)}::int8[]) AS x(id, p)
+    WHERE s.id = x.id AND s.id = ANY(${paid.map((sub) => sub.id)}::int8[])
+    RETURNING s.*`.execute(trx);
+  await messages.sendMany(
+    trx,
+    rows.rows.map((row) => listedMessage(subscriptionRow(row), share)),
+    now,
+  );
+  return paid.map((sub) => positionOf.get(sub.id)!);
 }
 
 // ---------------------------------------------------------------------------------------------

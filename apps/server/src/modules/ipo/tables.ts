@@ -26,6 +26,8 @@ export interface NewSharesTable {
   pay_until: Date;
   lists_at: Date;
   state: Generated<NewShareState>;
+  /** Units applied for so far (the draw's tickets), bounded by MAX_LOTTERY_TICKETS. */
+  applied_lots: Generated<number>;
   first_price: string | null;
   created_by: number | null;
   created_at: Date;

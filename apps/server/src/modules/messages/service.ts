@@ -86,6 +86,15 @@ export const messages = {
     return row.id;
   },
 
+  /** Sends many messages in one statement, inside the caller's transaction. */
+  async sendMany(db: Executor, list: readonly OutgoingMessage[], now: Date): Promise<void> {
+    if (list.length === 0) return;
+    await db
+      .insertInto('messages')
+      .values(list.map((message) => messages.row(message, now)))
+      .execute();
+  },
+
   /** The row a message is stored as, for a caller that inserts it within a larger statement. */
   row(message: OutgoingMessage, now: Date) {
     const texts = textsOf(message);

@@ -60,6 +60,7 @@ export const messages: ServerKeyMessages = {
     bad_request: '输入内容有误',
     outside_fund_hours: '当前不在出入金受理时间',
     daytrade_once: '每个市场每个交易日只能申请一次日内交易',
+    subscription_full: '该新股申购已满，不再接受申购',
     error: '操作失败',
   },
   success: {

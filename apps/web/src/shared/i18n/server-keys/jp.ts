@@ -60,6 +60,7 @@ export const messages: ServerKeyMessages = {
     bad_request: '入力内容に誤りがあります',
     outside_fund_hours: '現在は入出金の受付時間外です',
     daytrade_once: 'デイトレードの申込は1市場・1取引日につき1回までです',
+    subscription_full: 'この新規公開株は申込の上限に達しました',
     error: 'エラーが発生しました',
   },
   success: {

@@ -60,6 +60,7 @@ export const messages: ServerKeyMessages = {
     bad_request: 'Some input is not valid',
     outside_fund_hours: 'Deposits and withdrawals are not accepted at this time',
     daytrade_once: 'One day-trading application per market and trading day',
+    subscription_full: 'This new share takes no more applications',
     error: 'Something went wrong',
   },
   success: {
