@@ -129,5 +129,22 @@ describe('orders across nodes', () => {
       1,
     );
     await waitFor(() => b.app.trading.engine.stats().pendingOrders === 0, 2_000);
+
+    // An order's answer leaves only once its news is on the bus: a node killed right after
+    // answering has already told the others (the bus here is slowed to make the order visible).
+    const bus = a.app.marketData.bus!;
+    const publish = bus.publish.bind(bus);
+    let publishedAt = 0;
+    bus.publish = async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await publish(message);
+      if (message.kind === 'positions') publishedAt = Date.now();
+    };
+    const third = await longLimit('2650.0');
+    const answeredAt = Date.now();
+    bus.publish = publish;
+    expect(third.status).toBe(1);
+    expect(publishedAt).toBeGreaterThan(0);
+    expect(publishedAt).toBeLessThanOrEqual(answeredAt);
   });
 });

@@ -75,6 +75,8 @@ export class MatchingEngine {
   private unsubscribeBus: (() => void) | null = null;
   /** Ids changed here since the last announcement (sent on the next microtask, together). */
   private announcing: Set<number> | null = null;
+  /** Announcements queued or on their way to the bus. */
+  private readonly publishing = new Set<Promise<void>>();
 
   constructor(private readonly ctx: MarketBoundContext) {}
 
@@ -107,15 +109,37 @@ export class MatchingEngine {
       return;
     }
     this.announcing = new Set([id]);
-    queueMicrotask(() => {
-      const ids = [...(this.announcing ?? [])];
-      this.announcing = null;
-      for (let at = 0; at < ids.length; at += ANNOUNCE_BATCH) {
-        this.bus
-          ?.publish({ kind: 'positions', node: this.node, ids: ids.slice(at, at + ANNOUNCE_BATCH) })
-          .catch((error) => this.ctx.log.warn({ err: error }, 'engine could not announce positions'));
-      }
-    });
+    const sent = new Promise<void>((resolve) =>
+      queueMicrotask(() => {
+        const ids = [...(this.announcing ?? [])];
+        this.announcing = null;
+        const batches: Promise<void>[] = [];
+        for (let at = 0; at < ids.length; at += ANNOUNCE_BATCH) {
+          const publish = this.bus?.publish({
+            kind: 'positions',
+            node: this.node,
+            ids: ids.slice(at, at + ANNOUNCE_BATCH),
+          });
+          if (publish)
+            batches.push(
+              publish.catch((error) =>
+                this.ctx.log.warn({ err: error }, 'engine could not announce positions'),
+              ),
+            );
+        }
+        void Promise.all(batches).then(() => resolve());
+      }),
+    );
+    this.publishing.add(sent);
+    void sent.then(() => this.publishing.delete(sent));
+  }
+
+  /**
+   * Resolves once every position change announced so far has reached the bus (or failed to), so
+   * an answer sent after it means the other nodes will hear of the change even if this node dies.
+   */
+  async announced(): Promise<void> {
+    if (this.publishing.size > 0) await Promise.all([...this.publishing]);
   }
 
   /** Re-reads positions another node changed and indexes them as they now are. */

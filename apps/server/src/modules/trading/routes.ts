@@ -67,6 +67,12 @@ export const tradingModule = defineModule(
     platform.lifecycle.start.push(async () => {
       if (app.marketData.bus) engine.connect(app.marketData.bus);
     });
+    // An acknowledged order is news on the bus before its answer leaves: a node killed right after
+    // answering cannot leave the other nodes waiting for their periodic re-read to fill it.
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await engine.announced();
+      return payload;
+    });
     app.jobs.define({
       name: 'orders.expire',
       schedule: { kind: 'every', ms: ENGINE_EXPIRY_SWEEP_MS },
