@@ -111,8 +111,18 @@ async function giveReason(page: Page, lang: Lang, reason: string, required: bool
   const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('reason-input') });
   await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(1);
   if (required) {
-    await page.getByTestId('reason-ok').click();
-    await shows(page, TEXTS[lang].form.reasonRequired);
+    // OK without a reason is refused on the form; a click the opening modal did not take yet is
+    // given again (a refused click changes nothing).
+    const refusal = page.getByText(TEXTS[lang].form.reasonRequired, { exact: false });
+    await expect
+      .poll(
+        async () => {
+          if ((await refusal.count()) === 0) await page.getByTestId('reason-ok').click();
+          return refusal.count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
   }
   await page.getByTestId('reason-input').fill(reason);
   if (shotName) await adminShot(page, lang, shotName);
