@@ -111,18 +111,7 @@ export class KlineService {
       for (const k of this.histories.keys()) if (k.startsWith(`${code}|`)) this.histories.delete(k);
       entry = barStore.days(this.db, code).then((rows) => ({
         today,
-        bars: rows
-          .filter((r) => r.day < today)
-          .map((r) => ({
-            day: r.day,
-            time: dayBarTime(market, r.day),
-            open: r.open,
-            high: r.high,
-            low: r.low,
-            close: r.close,
-            volume: Number(r.volume),
-            turnover: r.turnover,
-          })),
+        bars: rows.filter((r) => r.day < today).map((r) => storedDayBar(market, r)),
       }));
       entry.catch(() => this.histories.delete(key));
       this.histories.set(key, entry);
@@ -181,16 +170,7 @@ export class KlineService {
           if (r.day >= today) continue;
           const list = byCode.get(r.code) ?? [];
           if (list.length === 0) byCode.set(r.code, list);
-          list.push({
-            day: r.day,
-            time: dayBarTime(market, r.day),
-            open: r.open,
-            high: r.high,
-            low: r.low,
-            close: r.close,
-            volume: Number(r.volume),
-            turnover: r.turnover,
-          });
+          list.push(storedDayBar(market, r));
         }
         for (const [code, list] of byCode) {
           const actions = this.market.corporateActions(code);
@@ -325,6 +305,31 @@ export class KlineService {
     const days = await this.history(code, market);
     return adjustWithContext(bars, days, actions, mode, market);
   }
+}
+
+/** A stored day row as a chart day bar, stamped at its market's close. */
+function storedDayBar(
+  market: Market,
+  r: {
+    day: string;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    volume: unknown;
+    turnover: string;
+  },
+): DayBar {
+  return {
+    day: r.day,
+    time: dayBarTime(market, r.day),
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    volume: Number(r.volume),
+    turnover: r.turnover,
+  };
 }
 
 function stripDay(bar: DayBar | Bar): Bar {
