@@ -62,16 +62,16 @@ export const blockListCall = defineCall({
   path: '/trade/blocklist',
   summary: 'Block-trade products of the selected market, open ones first (SPEC §6.5)',
   auth: true,
-  request: withType({ state: z.enum(BLOCK_PRODUCT_STATES).optional() }),
-  response: z.array(zBlockProduct),
+  request: () => withType({ state: z.enum(BLOCK_PRODUCT_STATES).optional() }),
+  response: () => z.array(zBlockProduct),
 });
 
 export const blockInfoCall = defineCall({
   path: '/trade/blockinfo',
   summary: 'One block-trade product with my applications for it',
   auth: true,
-  request: withType({ id: zId }),
-  response: z.object({ product: zBlockProduct, applications: z.array(zBlockApplication) }),
+  request: () => withType({ id: zId }),
+  response: () => z.object({ product: zBlockProduct, applications: z.array(zBlockApplication) }),
 });
 
 export const blockApplyCall = defineCall({
@@ -81,16 +81,16 @@ export const blockApplyCall = defineCall({
     'within the remaining quota; block price × lots is frozen until review (SPEC §6.5)',
   auth: true,
   idempotent: true,
-  request: withType({ id: zId, lots: typedInt(12), fund_password: zOptionalPassword }),
-  response: zBlockApplication,
+  request: () => withType({ id: zId, lots: typedInt(12), fund_password: zOptionalPassword }),
+  response: () => zBlockApplication,
 });
 
 export const blockApplicationInfoCall = defineCall({
   path: '/trade/blockApplyInfo',
   summary: 'One of my block-trade applications',
   auth: true,
-  request: withType({ id: zId }),
-  response: zBlockApplication,
+  request: () => withType({ id: zId }),
+  response: () => zBlockApplication,
 });
 
 export const blockApplicationListCall = defineCall({
@@ -99,8 +99,8 @@ export const blockApplicationListCall = defineCall({
     'The seed’s block application list of the selected market: status 0 = pending, credit = the frozen amount, ' +
     'so pending items sum to the funds frozen for block trades',
   auth: true,
-  request: withType({ page: zPage, size: zSize.default(PAGE_SIZE_MAX) }),
-  response: z.array(zBlockApplication),
+  request: () => withType({ page: zPage, size: zSize.default(PAGE_SIZE_MAX) }),
+  response: () => z.array(zBlockApplication),
 });
 
 export const blockCalls = {

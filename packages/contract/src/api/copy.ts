@@ -102,16 +102,16 @@ export const productListCall = defineCall({
   summary:
     'Copy-trading products with their historical figures (SPEC §6.5, §0.5: historical, not guaranteed)',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: zPaged(zCopyProduct),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () => zPaged(zCopyProduct),
 });
 
 export const productInfoCall = defineCall({
   path: '/trade/productinfo',
   summary: "A copy product: equity curve, drawdown, the leader's recent trades and the rules",
   auth: true,
-  request: withType({ id: zId }),
-  response: zCopyProductDetail,
+  request: () => withType({ id: zId }),
+  response: () => zCopyProductDetail,
 });
 
 export const productBuyCall = defineCall({
@@ -119,34 +119,35 @@ export const productBuyCall = defineCall({
   summary: 'Follow a copy product: the amount (≥ minimum, before the cutoff) is frozen for the lock-in days',
   auth: true,
   idempotent: true,
-  request: withType({ id: zId, amount: zAmountText, fund_password: zOptionalPassword }),
-  response: zCopyHolding,
+  request: () => withType({ id: zId, amount: zAmountText, fund_password: zOptionalPassword }),
+  response: () => zCopyHolding,
 });
 
 export const userProductListCall = defineCall({
   path: '/trade/userproductlist',
   summary: 'My copy holdings, newest first (status 0 = active; money = what the holding holds frozen)',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: zPaged(zCopyHolding),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () => zPaged(zCopyHolding),
 });
 
 export const followOrdersCall = defineCall({
   path: '/trade/followOrders',
   summary: 'Mirrored positions of one copy holding, or of all of mine without holding_id (Following orders)',
   auth: true,
-  request: withType({ holding_id: zId.optional(), page: zPage, size: zSize }),
-  response: zPaged(
-    zPosition.extend({
-      holdingId: z.number(),
-      /**
-       * The leader's fill this position mirrors (SPEC §6.5): its quantity and the leader's equity
-       * then; the quantity here is that quantity × holding amount ÷ equity, in whole shares.
-       */
-      leaderQuantity: z.number().int().nullable(),
-      leaderEquity: zMoney.nullable(),
-    }),
-  ),
+  request: () => withType({ holding_id: zId.optional(), page: zPage, size: zSize }),
+  response: () =>
+    zPaged(
+      zPosition.extend({
+        holdingId: z.number(),
+        /**
+         * The leader's fill this position mirrors (SPEC §6.5): its quantity and the leader's equity
+         * then; the quantity here is that quantity × holding amount ÷ equity, in whole shares.
+         */
+        leaderQuantity: z.number().int().nullable(),
+        leaderEquity: zMoney.nullable(),
+      }),
+    ),
 });
 
 export const copyCalls = {

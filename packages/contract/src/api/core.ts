@@ -14,47 +14,48 @@ export const configCall = defineCall({
   path: '/common/config',
   summary: 'Public configuration as name/value pairs (kefu, logo, title, limits, channels, …)',
   auth: false,
-  request: z.object({ type: text({ max: 10 }).optional() }),
-  response: z.array(z.object({ name: z.string(), value: z.string() })),
+  request: () => z.object({ type: text({ max: 10 }).optional() }),
+  response: () => z.array(z.object({ name: z.string(), value: z.string() })),
 });
 
 export const registerCall = defineCall({
   path: '/user/register',
   summary: 'Create an account (SPEC §6.1)',
   auth: false,
-  request: z.object({
-    account: zAccountName,
-    password: zNewPassword,
-    repassword: zRepeat,
-    invite_code: text({ max: 20 }).optional().default(''),
-    agree: zFlag,
-    language: z.enum(LANGUAGES).optional().default('jp'),
-  }),
-  response: z.object({ token: z.string(), account: z.string() }),
+  request: () =>
+    z.object({
+      account: zAccountName,
+      password: zNewPassword,
+      repassword: zRepeat,
+      invite_code: text({ max: 20 }).optional().default(''),
+      agree: zFlag,
+      language: z.enum(LANGUAGES).optional().default('jp'),
+    }),
+  response: () => z.object({ token: z.string(), account: z.string() }),
 });
 
 export const loginCall = defineCall({
   path: '/user/login',
   summary: 'Log in: a new session token on every login',
   auth: false,
-  request: z.object({ account: zAccountName, password: zPassword }),
-  response: z.object({ token: z.string(), account: z.string() }),
+  request: () => z.object({ account: zAccountName, password: zPassword }),
+  response: () => z.object({ token: z.string(), account: z.string() }),
 });
 
 export const logoutCall = defineCall({
   path: '/user/logout',
   summary: 'End this session',
   auth: true,
-  request: z.object({}),
-  response: z.null(),
+  request: () => z.object({}),
+  response: () => z.null(),
 });
 
 export const logoutAllCall = defineCall({
   path: '/user/logoutAll',
   summary: 'Log out of every device: every session of the user ends, this one included',
   auth: true,
-  request: z.object({}),
-  response: z.object({ ended: z.number().int() }),
+  request: () => z.object({}),
+  response: () => z.object({ ended: z.number().int() }),
 });
 
 export const SESSION_PLATFORMS = ['mobile', 'tablet', 'desktop'] as const;
@@ -73,16 +74,16 @@ export const sessionsCall = defineCall({
   path: '/user/sessions',
   summary: 'Active sessions of the user (device, last seen), the latest seen first',
   auth: true,
-  request: z.object({}),
-  response: z.object({ list: z.array(zSession) }),
+  request: () => z.object({}),
+  response: () => z.object({ list: z.array(zSession) }),
 });
 
 export const sessionEndCall = defineCall({
   path: '/user/sessionEnd',
   summary: 'End one of the user’s own sessions (not_found for any other)',
   auth: true,
-  request: z.object({ id: zId }),
-  response: z.null(),
+  request: () => z.object({ id: zId }),
+  response: () => z.null(),
 });
 
 export const zFlags = z.object({
@@ -113,8 +114,8 @@ export const getUserinfoCall = defineCall({
   path: '/user/getUserinfo',
   summary: 'The user: account, status, per-currency available (c) and borrowed (c+yjed), kyc, flags',
   auth: true,
-  request: withType({}),
-  response: userInfoShape,
+  request: () => withType({}),
+  response: () => userInfoShape,
 });
 
 export const zMarketSummary = z.object({
@@ -136,48 +137,51 @@ export const summaryCall = defineCall({
   path: '/user/summary',
   summary: 'Account summary for the selected market (SPEC §4, §6.4): all figures from the ledger',
   auth: true,
-  request: withType({}),
-  response: z.object({ account: z.string(), markets: z.array(zMarketSummary), current: zMarketSummary }),
+  request: () => withType({}),
+  response: () =>
+    z.object({ account: z.string(), markets: z.array(zMarketSummary), current: zMarketSummary }),
 });
 
 export const acceptRiskCall = defineCall({
   path: '/user/acceptRisk',
   summary: 'Accept the risk disclosure shown after the first login',
   auth: true,
-  request: z.object({ agree: zFlag }),
-  response: z.null(),
+  request: () => z.object({ agree: zFlag }),
+  response: () => z.null(),
 });
 
 export const changePasswordCall = defineCall({
   path: '/user/changePassword',
   summary: 'Change the login password (original required)',
   auth: true,
-  request: z.object({
-    old_password: zPassword,
-    password: zNewPassword,
-    repassword: zRepeat,
-  }),
-  response: z.null(),
+  request: () =>
+    z.object({
+      old_password: zPassword,
+      password: zNewPassword,
+      repassword: zRepeat,
+    }),
+  response: () => z.null(),
 });
 
 export const setFundPasswordCall = defineCall({
   path: '/user/setFundPassword',
   summary: 'Set the fund password the first time',
   auth: true,
-  request: z.object({ password: zNewPassword, repassword: zRepeat }),
-  response: z.null(),
+  request: () => z.object({ password: zNewPassword, repassword: zRepeat }),
+  response: () => z.null(),
 });
 
 export const changeFundPasswordCall = defineCall({
   path: '/user/changeFundPassword',
   summary: 'Change the fund password (original required)',
   auth: true,
-  request: z.object({
-    old_password: zPassword,
-    password: zNewPassword,
-    repassword: zRepeat,
-  }),
-  response: z.null(),
+  request: () =>
+    z.object({
+      old_password: zPassword,
+      password: zNewPassword,
+      repassword: zRepeat,
+    }),
+  response: () => z.null(),
 });
 
 export const FUND_RECORD_KINDS = ['transactions', 'deposits', 'withdrawals'] as const;
@@ -198,8 +202,9 @@ export const fundRecordsCall = defineCall({
   path: '/user/fundRecords',
   summary: 'Fund records: every ledger transaction of the user, newest first',
   auth: true,
-  request: withType({ kind: z.enum(FUND_RECORD_KINDS).default('transactions'), page: zPage, size: zSize }),
-  response: zPaged(zFundRecord),
+  request: () =>
+    withType({ kind: z.enum(FUND_RECORD_KINDS).default('transactions'), page: zPage, size: zSize }),
+  response: () => zPaged(zFundRecord),
 });
 
 export const zMessage = z.object({
@@ -221,24 +226,24 @@ export const messageListCall = defineCall({
   path: '/user/messageList',
   summary: 'Site messages (own and broadcast), newest first',
   auth: true,
-  request: z.object({ page: zPage, size: zSize }),
-  response: zPaged(zMessage),
+  request: () => z.object({ page: zPage, size: zSize }),
+  response: () => zPaged(zMessage),
 });
 
 export const messageInfoCall = defineCall({
   path: '/user/messageInfo',
   summary: 'One message; marks it read',
   auth: true,
-  request: z.object({ id: zId }),
-  response: zMessage,
+  request: () => z.object({ id: zId }),
+  response: () => zMessage,
 });
 
 export const unreadCountCall = defineCall({
   path: '/user/unreadCount',
   summary: 'Unread message count for the bell',
   auth: true,
-  request: z.object({}),
-  response: z.object({ count: z.number().int() }),
+  request: () => z.object({}),
+  response: () => z.object({ count: z.number().int() }),
 });
 
 export const coreCalls = {

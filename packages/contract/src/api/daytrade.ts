@@ -53,22 +53,23 @@ export const dayInfoCall = defineCall({
     'The day-trading program for the market `type`: minimum participation, intraday leverage, fee rate, the trading ' +
     'day an application now is for and its forced-close time, and the application for that day (SPEC §6.5)',
   auth: true,
-  request: withType({}),
-  response: z.object({
-    market: z.enum(MARKETS),
-    currency: z.enum(CURRENCIES),
-    minAmount: zMoney,
-    leverage: z.number().int(),
-    feeRateBps: z.number(),
-    minFee: zMoney,
-    tradingDay: z.string(),
-    closeAt: zTime,
-    available: zMoney,
-    /** The application for that trading day, if any (not rejected). */
-    current: zDayTrade.nullable(),
-    /** The application the user can trade in day mode with right now, if any. */
-    active: zDayTrade.nullable(),
-  }),
+  request: () => withType({}),
+  response: () =>
+    z.object({
+      market: z.enum(MARKETS),
+      currency: z.enum(CURRENCIES),
+      minAmount: zMoney,
+      leverage: z.number().int(),
+      feeRateBps: z.number(),
+      minFee: zMoney,
+      tradingDay: z.string(),
+      closeAt: zTime,
+      available: zMoney,
+      /** The application for that trading day, if any (not rejected). */
+      current: zDayTrade.nullable(),
+      /** The application the user can trade in day mode with right now, if any. */
+      active: zDayTrade.nullable(),
+    }),
 });
 
 export const dayApplyCall = defineCall({
@@ -79,37 +80,38 @@ export const dayApplyCall = defineCall({
     'balance_insufficient, fund_password_unset, fund_password_wrong)',
   auth: true,
   idempotent: true,
-  request: withType({ amount: zAmountText, fund_password: zOptionalPassword }),
-  response: zDayTrade,
+  request: () => withType({ amount: zAmountText, fund_password: zOptionalPassword }),
+  response: () => zDayTrade,
 });
 
 export const dayListCall = defineCall({
   path: '/trade/daylist',
   summary: 'My day-trading applications of every market, newest first, with their state and result',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: zPaged(zDayTrade),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () => zPaged(zDayTrade),
 });
 
 export const dayDetailCall = defineCall({
   path: '/trade/dayDetail',
   summary: 'One application with its day-mode orders and fills, and its settlement',
   auth: true,
-  request: withType({ id: zId }),
-  response: z.object({
-    application: zDayTrade,
-    positions: z.array(zPosition),
-    /** The ledger transactions of the application (freeze, release or settlement). */
-    records: z.array(
-      z.object({
-        orderNo: z.string(),
-        kind: z.string(),
-        /** Change of available funds. */
-        amount: zMoney,
-        createdAt: zTime,
-      }),
-    ),
-  }),
+  request: () => withType({ id: zId }),
+  response: () =>
+    z.object({
+      application: zDayTrade,
+      positions: z.array(zPosition),
+      /** The ledger transactions of the application (freeze, release or settlement). */
+      records: z.array(
+        z.object({
+          orderNo: z.string(),
+          kind: z.string(),
+          /** Change of available funds. */
+          amount: zMoney,
+          createdAt: zTime,
+        }),
+      ),
+    }),
 });
 
 export const dayTradeCalls = { dayInfoCall, dayApplyCall, dayListCall, dayDetailCall };

@@ -20,8 +20,32 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   response: Res;
 }
 
-export function defineCall<const D extends CallDef>(def: D): D {
-  return def;
+/** A call as written in `api/*.ts`: its schemas are made on first use. */
+export type CallSpec = Omit<CallDef, 'request' | 'response'> & {
+  request: () => z.ZodType;
+  response: () => z.ZodType;
+};
+
+/** The call a spec defines: its schemas as values. */
+export type CallOf<S extends CallSpec> = Omit<S, 'request' | 'response'> & {
+  readonly request: ReturnType<S['request']>;
+  readonly response: ReturnType<S['response']>;
+};
+
+/**
+ * Defines a call whose schemas are made the first time they are read. The server reads them
+ * all at start; the web app only those of the calls a screen makes, so opening the app does
+ * not build the schemas of every screen at once.
+ */
+export function defineCall<const S extends CallSpec>(spec: S): CallOf<S> {
+  let request: z.ZodType | undefined;
+  let response: z.ZodType | undefined;
+  const call = { ...spec } as Record<string, unknown>;
+  Object.defineProperties(call, {
+    request: { enumerable: true, get: () => (request ??= spec.request()) },
+    response: { enumerable: true, get: () => (response ??= spec.response()) },
+  });
+  return call as CallOf<S>;
 }
 
 /** `type` = the selected market, sent with every call (SPEC §8). */

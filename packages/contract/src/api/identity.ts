@@ -54,30 +54,31 @@ export const verifyCall = defineCall({
     'Submit real-name verification: name, ID number, front and back images, privacy notice (SPEC §6.6)',
   auth: true,
   multipart: true,
-  request: z.object({
-    name: zText(100),
-    id_number: zText(40),
-    front: zUpload,
-    back: zUpload,
-    agree: zFlag,
-  }),
-  response: zKycView,
+  request: () =>
+    z.object({
+      name: zText(100),
+      id_number: zText(40),
+      front: zUpload,
+      back: zUpload,
+      agree: zFlag,
+    }),
+  response: () => zKycView,
 });
 
 export const verifyInfoCall = defineCall({
   path: '/user/verifyInfo',
   summary: 'Real-name state: unverified, pending (under review), verified or failed with the reason',
   auth: true,
-  request: z.object({}),
-  response: zKycView,
+  request: () => z.object({}),
+  response: () => zKycView,
 });
 
 export const fileCall = defineCall({
   path: '/user/file',
   summary: 'One of the user’s own uploaded images (ID images, deposit receipts) as a data URL',
   auth: true,
-  request: z.object({ id: zId }),
-  response: z.object({ id: z.number(), mime: z.string(), dataUrl: z.string() }),
+  request: () => z.object({ id: zId }),
+  response: () => z.object({ id: z.number(), mime: z.string(), dataUrl: z.string() }),
 });
 
 export const zBankCard = z.object({
@@ -96,8 +97,8 @@ export const bankListCall = defineCall({
   path: '/user/bankList',
   summary: 'The user’s bank cards, numbers masked',
   auth: true,
-  request: z.object({}),
-  response: z.array(zBankCard),
+  request: () => z.object({}),
+  response: () => z.array(zBankCard),
 });
 
 export const bankAddCall = defineCall({
@@ -106,25 +107,26 @@ export const bankAddCall = defineCall({
     'Bind a bank card: holder must equal the verified name; a card already bound is refused (card_exists)',
   auth: true,
   idempotent: true,
-  request: z.object({
-    holder: text({ min: 1, max: 100 }),
-    card_number: text({ max: 60, pattern: /^(?:[0-9][\s-]*){6,30}$/, patternHint: '6 to 30 digits' })
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{6,30}$/, '6 to 30 digits')),
-    card_type: text({ min: 1, max: 40 }),
-    institution: text({ min: 1, max: 100 }),
-    branch: text({ min: 1, max: 100 }),
-    branch_code: text({ min: 1, max: 20 }),
-  }),
-  response: zBankCard,
+  request: () =>
+    z.object({
+      holder: text({ min: 1, max: 100 }),
+      card_number: text({ max: 60, pattern: /^(?:[0-9][\s-]*){6,30}$/, patternHint: '6 to 30 digits' })
+        .transform((v) => v.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(/^\d{6,30}$/, '6 to 30 digits')),
+      card_type: text({ min: 1, max: 40 }),
+      institution: text({ min: 1, max: 100 }),
+      branch: text({ min: 1, max: 100 }),
+      branch_code: text({ min: 1, max: 20 }),
+    }),
+  response: () => zBankCard,
 });
 
 export const bankDeleteCall = defineCall({
   path: '/user/bankDelete',
   summary: 'Unbind one of the user’s bank cards',
   auth: true,
-  request: z.object({ id: zId }),
-  response: z.null(),
+  request: () => z.object({ id: zId }),
+  response: () => z.null(),
 });
 
 export const identityCalls = {

@@ -126,16 +126,16 @@ export const newStockListCall = defineCall({
   summary:
     'New shares of the market `type`, by state (upcoming, subscribing, closed, listed; `ended` = closed or listed), with my subscription',
   auth: true,
-  request: withType({ state: z.enum(NEW_SHARE_LIST_STATES).optional(), page: zPage, size: zSize }),
-  response: zPaged(zNewShare),
+  request: () => withType({ state: z.enum(NEW_SHARE_LIST_STATES).optional(), page: zPage, size: zSize }),
+  response: () => zPaged(zNewShare),
 });
 
 export const newStockInfoCall = defineCall({
   path: '/trade/newstockinfo',
   summary: 'A new share with every field (SPEC §4) and my subscription',
   auth: true,
-  request: withType({ id: zId }),
-  response: zNewShare,
+  request: () => withType({ id: zId }),
+  response: () => zNewShare,
 });
 
 /**
@@ -157,8 +157,8 @@ export const subscribeCall = defineCall({
     "subscription_full (the units applied for would pass the draw's MAX_LOTTERY_TICKETS)",
   auth: true,
   idempotent: true,
-  request: withType({ id: zId, quantity: typedInt(12) }),
-  response: zSubscription,
+  request: () => withType({ id: zId, quantity: typedInt(12) }),
+  response: () => zSubscription,
 });
 
 export const newStockPayCall = defineCall({
@@ -167,8 +167,8 @@ export const newStockPayCall = defineCall({
     'Pay for a won subscription (id = subscription id) before the payment deadline, with the fund password',
   auth: true,
   idempotent: true,
-  request: withType({ id: zId, fund_password: zOptionalPassword }),
-  response: zSubscription,
+  request: () => withType({ id: zId, fund_password: zOptionalPassword }),
+  response: () => zSubscription,
 });
 
 export const newStockAbstainCall = defineCall({
@@ -176,8 +176,8 @@ export const newStockAbstainCall = defineCall({
   summary: 'Decline a won subscription (id = subscription id); the frozen amount is released',
   auth: true,
   idempotent: true,
-  request: withType({ id: zId }),
-  response: zSubscription,
+  request: () => withType({ id: zId }),
+  response: () => zSubscription,
 });
 
 export const newStockLotteryCall = defineCall({
@@ -186,8 +186,8 @@ export const newStockLotteryCall = defineCall({
     'The draw of a new share (id = share id): seed, inputs digest, algorithm version, the applications and the winners, ' +
     'so anyone can re-run it (SPEC §0.7)',
   auth: true,
-  request: withType({ id: zId }),
-  response: zLotteryProof,
+  request: () => withType({ id: zId }),
+  response: () => zLotteryProof,
 });
 
 export const userNewStockListCall = defineCall({
@@ -195,11 +195,12 @@ export const userNewStockListCall = defineCall({
   summary:
     'My subscriptions of the market `type`, newest first; status 1 = funds frozen, rjmoney the frozen amount',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: zPaged(zSubscription).extend({
-    /** Sum of rjmoney over every subscription with status 1: the funds frozen for IPOs. */
-    frozen: zMoney,
-  }),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () =>
+    zPaged(zSubscription).extend({
+      /** Sum of rjmoney over every subscription with status 1: the funds frozen for IPOs. */
+      frozen: zMoney,
+    }),
 });
 
 export const ipoCalls = {

@@ -43,22 +43,23 @@ export const loanInfoCall = defineCall({
   summary:
     'Credit score with its event history, the published score events, the loanable quota, what is borrowed and owed (SPEC §6.4)',
   auth: true,
-  request: withType({}),
-  response: z.object({
-    currency: z.enum(CURRENCIES),
-    creditScore: z.number().nullable(),
-    /** min(cap, tier ratio × net assets) less what is owed. */
-    loanableQuota: zMoney,
-    borrowed: zMoney,
-    interest: zMoney,
-    outstanding: zMoney,
-    dailyRateBps: z.number(),
-    termDays: z.number(),
-    /** The published events that move a score, with their points. */
-    scoreEvents: z.array(z.object({ event: z.string(), points: z.number() })),
-    history: z.array(zCreditEvent),
-    current: zLoan.nullable(),
-  }),
+  request: () => withType({}),
+  response: () =>
+    z.object({
+      currency: z.enum(CURRENCIES),
+      creditScore: z.number().nullable(),
+      /** min(cap, tier ratio × net assets) less what is owed. */
+      loanableQuota: zMoney,
+      borrowed: zMoney,
+      interest: zMoney,
+      outstanding: zMoney,
+      dailyRateBps: z.number(),
+      termDays: z.number(),
+      /** The published events that move a score, with their points. */
+      scoreEvents: z.array(z.object({ event: z.string(), points: z.number() })),
+      history: z.array(zCreditEvent),
+      current: zLoan.nullable(),
+    }),
 });
 
 export const loanCall = defineCall({
@@ -66,8 +67,8 @@ export const loanCall = defineCall({
   summary: 'Apply for a loan up to the quota; credited to the wallet on approval (SPEC §6.4)',
   auth: true,
   idempotent: true,
-  request: withType({ amount: zAmountText, fund_password: zOptionalPassword }),
-  response: zLoan,
+  request: () => withType({ amount: zAmountText, fund_password: zOptionalPassword }),
+  response: () => zLoan,
 });
 
 export const repayCall = defineCall({
@@ -75,16 +76,16 @@ export const repayCall = defineCall({
   summary: 'Repay the whole outstanding loan with its interest from available funds (SPEC §6.4)',
   auth: true,
   idempotent: true,
-  request: withType({ amount: zAmountText, fund_password: zOptionalPassword }),
-  response: zLoan,
+  request: () => withType({ amount: zAmountText, fund_password: zOptionalPassword }),
+  response: () => zLoan,
 });
 
 export const loanListCall = defineCall({
   path: '/user/loanlist',
   summary: 'Loan records, newest first',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: zPaged(zLoan),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () => zPaged(zLoan),
 });
 
 export const loanCalls = { loanInfoCall, loanCall, repayCall, loanListCall };

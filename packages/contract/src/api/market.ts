@@ -51,16 +51,16 @@ export const searchCall = defineCall({
   path: '/market/search',
   summary: 'Find stocks and indices by code or by name in Chinese, English or Japanese',
   auth: false,
-  request: withType({ q: text({ min: 1, max: 40 }) }),
-  response: z.object({ list: z.array(zQuote) }),
+  request: () => withType({ q: text({ min: 1, max: 40 }) }),
+  response: () => z.object({ list: z.array(zQuote) }),
 });
 
 export const quoteCall = defineCall({
   path: '/market/quote',
   summary: 'Latest quote of one code (from memory; simulated prices are labelled)',
   auth: false,
-  request: withType({ code: zStockCode }),
-  response: zQuote,
+  request: () => withType({ code: zStockCode }),
+  response: () => zQuote,
 });
 
 export const zBar = z.object({
@@ -78,25 +78,27 @@ export const klineCall = defineCall({
   summary:
     'Chart bars (SPEC §6.2): period time|5m|15m|30m|60m|day|week|month|year, adjust none|forward|backward; page back with `before` (ISO instant, bars strictly earlier)',
   auth: false,
-  request: withType({
-    code: zStockCode,
-    period: z.enum(KLINE_PERIODS).default('day'),
-    adjust: z.enum(ADJUST_MODES).default('forward'),
-    before: z.iso.datetime({ offset: true }).optional(),
-    size: zSizeOf(KLINE_SIZE_MAX, KLINE_SIZE_DEFAULT),
-  }),
-  response: z.object({
-    code: z.string(),
-    market: z.enum(MARKETS),
-    period: z.enum(KLINE_PERIODS),
-    adjust: z.enum(ADJUST_MODES),
-    /** Trading day shown by the `time` period. */
-    day: z.string().nullable(),
-    bars: z.array(zBar),
-    /** Older bars exist: ask again with `before` = the first bar's time. */
-    more: z.boolean(),
-    simulated: z.boolean(),
-  }),
+  request: () =>
+    withType({
+      code: zStockCode,
+      period: z.enum(KLINE_PERIODS).default('day'),
+      adjust: z.enum(ADJUST_MODES).default('forward'),
+      before: z.iso.datetime({ offset: true }).optional(),
+      size: zSizeOf(KLINE_SIZE_MAX, KLINE_SIZE_DEFAULT),
+    }),
+  response: () =>
+    z.object({
+      code: z.string(),
+      market: z.enum(MARKETS),
+      period: z.enum(KLINE_PERIODS),
+      adjust: z.enum(ADJUST_MODES),
+      /** Trading day shown by the `time` period. */
+      day: z.string().nullable(),
+      bars: z.array(zBar),
+      /** Older bars exist: ask again with `before` = the first bar's time. */
+      more: z.boolean(),
+      simulated: z.boolean(),
+    }),
 });
 
 export const zRankingRow = z.object({
@@ -116,15 +118,16 @@ export const rankingsCall = defineCall({
   path: '/market/rankings',
   summary: 'Stocks of the selected market ranked by change over 1w|1m|3m|6m (forward-adjusted), best first',
   auth: false,
-  request: withType({ window: z.enum(RANKING_WINDOWS).default('1w'), size: zSizeOf(100, 50) }),
-  response: z.object({
-    window: z.enum(RANKING_WINDOWS),
-    /** First trading day of the window. */
-    from: z.string(),
-    to: z.string(),
-    list: z.array(zRankingRow),
-    simulated: z.boolean(),
-  }),
+  request: () => withType({ window: z.enum(RANKING_WINDOWS).default('1w'), size: zSizeOf(100, 50) }),
+  response: () =>
+    z.object({
+      window: z.enum(RANKING_WINDOWS),
+      /** First trading day of the window. */
+      from: z.string(),
+      to: z.string(),
+      list: z.array(zRankingRow),
+      simulated: z.boolean(),
+    }),
 });
 
 export const zNewsItem = z.object({
@@ -144,113 +147,120 @@ export const overviewCall = defineCall({
   summary:
     'Market overview of the selected market: indices, top news, sectors, alerts (limits, big movers), short selling (simulated), companies',
   auth: false,
-  request: withType({}),
-  response: z.object({
-    market: z.enum(MARKETS),
-    open: z.boolean(),
-    tradingDay: z.string(),
-    indices: z.array(zQuote),
-    news: z.array(zNewsItem),
-    sectors: z.array(
-      z.object({
-        sector: z.string(),
-        name: z.string(),
-        count: z.number().int(),
+  request: () => withType({}),
+  response: () =>
+    z.object({
+      market: z.enum(MARKETS),
+      open: z.boolean(),
+      tradingDay: z.string(),
+      indices: z.array(zQuote),
+      news: z.array(zNewsItem),
+      sectors: z.array(
+        z.object({
+          sector: z.string(),
+          name: z.string(),
+          count: z.number().int(),
+          advancers: z.number().int(),
+          decliners: z.number().int(),
+          averageChangePercent: z.string(),
+          leader: z.object({ code: z.string(), name: z.string(), changePercent: z.string() }),
+        }),
+      ),
+      alerts: z.array(
+        z.object({
+          kind: z.enum(['limit_up', 'limit_down', 'big_gain', 'big_loss', 'volume_spike']),
+          code: z.string(),
+          name: z.string(),
+          price: zPriceText,
+          changePercent: z.string(),
+        }),
+      ),
+      shortSelling: z.object({
+        /** Simulated figures (SPEC §0.8): deterministic from the market seed, not exchange data. */
+        simulated: z.literal(true),
+        marketRatioPercent: z.string(),
+        list: z.array(
+          z.object({
+            code: z.string(),
+            name: z.string(),
+            ratioPercent: z.string(),
+            balance: z.number().int(),
+          }),
+        ),
+      }),
+      breadth: z.object({
         advancers: z.number().int(),
         decliners: z.number().int(),
-        averageChangePercent: z.string(),
-        leader: z.object({ code: z.string(), name: z.string(), changePercent: z.string() }),
+        unchanged: z.number().int(),
       }),
-    ),
-    alerts: z.array(
-      z.object({
-        kind: z.enum(['limit_up', 'limit_down', 'big_gain', 'big_loss', 'volume_spike']),
-        code: z.string(),
-        name: z.string(),
-        price: zPriceText,
-        changePercent: z.string(),
-      }),
-    ),
-    shortSelling: z.object({
-      /** Simulated figures (SPEC §0.8): deterministic from the market seed, not exchange data. */
-      simulated: z.literal(true),
-      marketRatioPercent: z.string(),
-      list: z.array(
-        z.object({ code: z.string(), name: z.string(), ratioPercent: z.string(), balance: z.number().int() }),
+      companies: z.array(
+        z.object({
+          code: z.string(),
+          name: z.string(),
+          sectorName: z.string(),
+          price: zPriceText,
+          changePercent: z.string(),
+          marketCap: z.string().nullable(),
+        }),
       ),
+      simulated: z.boolean(),
     }),
-    breadth: z.object({
-      advancers: z.number().int(),
-      decliners: z.number().int(),
-      unchanged: z.number().int(),
-    }),
-    companies: z.array(
-      z.object({
-        code: z.string(),
-        name: z.string(),
-        sectorName: z.string(),
-        price: zPriceText,
-        changePercent: z.string(),
-        marketCap: z.string().nullable(),
-      }),
-    ),
-    simulated: z.boolean(),
-  }),
 });
 
 export const hotCall = defineCall({
   path: '/market/hot',
   summary: 'Popular stocks of the selected market: most traded value today',
   auth: false,
-  request: withType({ size: zSizeOf(50, 10) }),
-  response: z.object({ list: z.array(zQuote) }),
+  request: () => withType({ size: zSizeOf(50, 10) }),
+  response: () => z.object({ list: z.array(zQuote) }),
 });
 
 export const companyCall = defineCall({
   path: '/market/company',
   summary: 'Company profile: sector, shares outstanding, market capitalisation',
   auth: false,
-  request: withType({ code: zStockCode }),
-  response: z.object({
-    code: z.string(),
-    market: z.enum(MARKETS),
-    kind: z.enum(['stock', 'index']),
-    name: z.string(),
-    names: zI18n,
-    sector: z.string(),
-    sectorName: z.string(),
-    profile: z.string(),
-    currency: z.enum(CURRENCIES),
-    price: zPriceText,
-    sharesOutstanding: z.number().int().nullable(),
-    /** price × shares outstanding, in the market's currency; null for an index. */
-    marketCap: z.string().nullable(),
-    simulated: z.boolean(),
-  }),
+  request: () => withType({ code: zStockCode }),
+  response: () =>
+    z.object({
+      code: z.string(),
+      market: z.enum(MARKETS),
+      kind: z.enum(['stock', 'index']),
+      name: z.string(),
+      names: zI18n,
+      sector: z.string(),
+      sectorName: z.string(),
+      profile: z.string(),
+      currency: z.enum(CURRENCIES),
+      price: zPriceText,
+      sharesOutstanding: z.number().int().nullable(),
+      /** price × shares outstanding, in the market's currency; null for an index. */
+      marketCap: z.string().nullable(),
+      simulated: z.boolean(),
+    }),
 });
 
 export const watchlistCall = defineCall({
   path: '/market/watchlist',
   summary: 'My watchlist in my order, with quotes (all markets)',
   auth: true,
-  request: withType({}),
-  response: z.object({ list: z.array(zQuote) }),
+  request: () => withType({}),
+  response: () => z.object({ list: z.array(zQuote) }),
 });
 
 export const watchAddCall = defineCall({
   path: '/market/watchAdd',
   summary: 'Add a code to the end of my watchlist (adding it again changes nothing)',
   auth: true,
-  request: withType({ code: zStockCode }),
-  response: z.object({ codes: z.array(z.string()) }),
+  request: () => withType({ code: zStockCode }),
+  response: () => z.object({ codes: z.array(z.string()) }),
 });
 
 export const watchDeleteCall = defineCall({
   path: '/market/watchDelete',
   summary: 'Remove a code from my watchlist',
   auth: true,
-  request: withType({ code: zStockCode }),
-  response: z.object({ codes: z.array(z.string()) }),
+  request: () => withType({ code: zStockCode }),
+  response: () => z.object({ codes: z.array(z.string()) }),
 });
 
 export const watchOrderCall = defineCall({
@@ -258,12 +268,13 @@ export const watchOrderCall = defineCall({
   summary:
     'Reorder my watchlist: the codes given (comma-separated) first, in that order; the rest keep theirs',
   auth: true,
-  request: withType({
-    codes: text({ min: 1, max: WATCHLIST_MAX * 17 })
-      .transform((text) => text.split(',').map((c) => c.trim()))
-      .pipe(z.array(zStockCode).min(1).max(WATCHLIST_MAX)),
-  }),
-  response: z.object({ codes: z.array(z.string()) }),
+  request: () =>
+    withType({
+      codes: text({ min: 1, max: WATCHLIST_MAX * 17 })
+        .transform((text) => text.split(',').map((c) => c.trim()))
+        .pipe(z.array(zStockCode).min(1).max(WATCHLIST_MAX)),
+    }),
+  response: () => z.object({ codes: z.array(z.string()) }),
 });
 
 /** The quote stream at `/api/ws` (SPEC §8): what a client sends … */

@@ -39,18 +39,19 @@ export const depositChannelsCall = defineCall({
   summary:
     'Deposit channels with receiving accounts and limits, and when a deposit made now arrives (SPEC §6.4)',
   auth: true,
-  request: withType({ currency: zCurrency.optional() }),
-  response: z.object({
-    currency: z.enum(CURRENCIES),
-    /** Deposits are accepted now (business days, SPEC §6.4; always in the demo). */
-    open: z.boolean(),
-    channels: z.array(zDepositChannel),
-    /** Normally within this many hours. */
-    arrivalHours: z.number(),
-    /** At the latest T+1 24:00 (Asia/Tokyo) for a deposit made now. */
-    latestArrival: zTime,
-    arrivalNote: z.string(),
-  }),
+  request: () => withType({ currency: zCurrency.optional() }),
+  response: () =>
+    z.object({
+      currency: z.enum(CURRENCIES),
+      /** Deposits are accepted now (business days, SPEC §6.4; always in the demo). */
+      open: z.boolean(),
+      channels: z.array(zDepositChannel),
+      /** Normally within this many hours. */
+      arrivalHours: z.number(),
+      /** At the latest T+1 24:00 (Asia/Tokyo) for a deposit made now. */
+      latestArrival: zTime,
+      arrivalNote: z.string(),
+    }),
 });
 
 export const zDeposit = z.object({
@@ -75,22 +76,23 @@ export const depositCall = defineCall({
   auth: true,
   idempotent: true,
   multipart: true,
-  request: withType({
-    channel: z.enum(DEPOSIT_CHANNELS).default('bank'),
-    amount: zAmountText,
-    currency: zCurrency.optional(),
-    receipt: zUpload,
-    fund_password: zOptionalPassword,
-  }),
-  response: zDeposit,
+  request: () =>
+    withType({
+      channel: z.enum(DEPOSIT_CHANNELS).default('bank'),
+      amount: zAmountText,
+      currency: zCurrency.optional(),
+      receipt: zUpload,
+      fund_password: zOptionalPassword,
+    }),
+  response: () => zDeposit,
 });
 
 export const depositListCall = defineCall({
   path: '/user/depositlist',
   summary: 'The user’s deposits, newest first (all currencies unless one is given)',
   auth: true,
-  request: withType({ currency: zCurrency.optional(), page: zPage, size: zSize }),
-  response: z.array(zDeposit),
+  request: () => withType({ currency: zCurrency.optional(), page: zPage, size: zSize }),
+  response: () => z.array(zDeposit),
 });
 
 export const zWithdrawal = z.object({
@@ -113,13 +115,14 @@ export const withdrawCall = defineCall({
   summary: 'Request a withdrawal to a bound card; the amount is frozen until review (SPEC §6.4)',
   auth: true,
   idempotent: true,
-  request: withType({
-    amount: zAmountText,
-    card_id: zOptionalId,
-    fund_password: zOptionalPassword,
-    currency: zCurrency.optional(),
-  }),
-  response: zWithdrawal,
+  request: () =>
+    withType({
+      amount: zAmountText,
+      card_id: zOptionalId,
+      fund_password: zOptionalPassword,
+      currency: zCurrency.optional(),
+    }),
+  response: () => zWithdrawal,
 });
 
 export const withdrawalListCall = defineCall({
@@ -128,8 +131,9 @@ export const withdrawalListCall = defineCall({
     'The seed’s withdrawal list: status 0 = pending, 1 = paid, 2 = rejected; money as a decimal string. ' +
     'In the market currency of `type` unless a currency is given, so pending items sum to the frozen withdrawals.',
   auth: true,
-  request: withType({ currency: zCurrency.optional(), page: zPage, size: zSize.default(PAGE_SIZE_MAX) }),
-  response: z.array(zWithdrawal),
+  request: () =>
+    withType({ currency: zCurrency.optional(), page: zPage, size: zSize.default(PAGE_SIZE_MAX) }),
+  response: () => z.array(zWithdrawal),
 });
 
 export const zRate = z.object({
@@ -145,8 +149,8 @@ export const ratesCall = defineCall({
   path: '/user/rates',
   summary: 'Exchange rates of every currency pair: mid and the customer rate after the spread',
   auth: true,
-  request: z.object({ from: zCurrency.optional() }),
-  response: z.object({ spreadBps: z.number(), list: z.array(zRate) }),
+  request: () => z.object({ from: zCurrency.optional() }),
+  response: () => z.object({ spreadBps: z.number(), list: z.array(zRate) }),
 });
 
 export const zExchange = z.object({
@@ -167,21 +171,22 @@ export const exchangeCall = defineCall({
   summary: 'Exchange between two currencies at the current rate less the spread (SPEC §6.4)',
   auth: true,
   idempotent: true,
-  request: z.object({
-    from: zCurrency,
-    to: zCurrency,
-    amount: zAmountText,
-    fund_password: zOptionalPassword,
-  }),
-  response: zExchange,
+  request: () =>
+    z.object({
+      from: zCurrency,
+      to: zCurrency,
+      amount: zAmountText,
+      fund_password: zOptionalPassword,
+    }),
+  response: () => zExchange,
 });
 
 export const exchangeListCall = defineCall({
   path: '/user/exchangelist',
   summary: 'The user’s currency exchanges, newest first',
   auth: true,
-  request: z.object({ page: zPage, size: zSize }),
-  response: zPaged(zExchange),
+  request: () => z.object({ page: zPage, size: zSize }),
+  response: () => zPaged(zExchange),
 });
 
 export const moneyCalls = {

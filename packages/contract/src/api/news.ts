@@ -9,16 +9,17 @@ export const newsListCall = defineCall({
   path: '/news/list',
   summary: 'News, newest first (or most read with sort=popular); sample articles are flagged `sample`',
   auth: false,
-  request: withType({ page: zPage, size: zSize, sort: z.enum(['latest', 'popular']).default('latest') }),
-  response: zPaged(zNewsItem),
+  request: () =>
+    withType({ page: zPage, size: zSize, sort: z.enum(['latest', 'popular']).default('latest') }),
+  response: () => zPaged(zNewsItem),
 });
 
 export const newsInfoCall = defineCall({
   path: '/news/info',
   summary: 'One article',
   auth: false,
-  request: withType({ id: zId }),
-  response: zNewsItem.extend({ body: z.string(), publishedAt: zTime }),
+  request: () => withType({ id: zId }),
+  response: () => zNewsItem.extend({ body: z.string(), publishedAt: zTime }),
 });
 
 export const newsCalls = { newsListCall, newsInfoCall };

@@ -124,8 +124,8 @@ export const previewCall = defineCall({
   path: '/trade/preview',
   summary: 'Margin, fee and total an order would need, and the available balance (SPEC §4 order sheet, §6.3)',
   auth: true,
-  request: withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
-  response: zOrderPreview,
+  request: () => withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
+  response: () => zOrderPreview,
 });
 
 export const orderCall = defineCall({
@@ -136,8 +136,8 @@ export const orderCall = defineCall({
     `quantity_invalid (1–${MAX_ORDER_QUANTITY} shares), leverage_invalid, too_frequent, not_found`,
   auth: true,
   idempotent: true,
-  request: withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
-  response: zPosition,
+  request: () => withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
+  response: () => zPosition,
 });
 
 export const cancelOrderCall = defineCall({
@@ -145,8 +145,8 @@ export const cancelOrderCall = defineCall({
   summary: 'Cancel a pending limit order and release its frozen funds; other states answer not_holding',
   auth: true,
   idempotent: true,
-  request: withType({ id: zId }),
-  response: zPosition,
+  request: () => withType({ id: zId }),
+  response: () => zPosition,
 });
 
 export const closePositionCall = defineCall({
@@ -156,16 +156,16 @@ export const closePositionCall = defineCall({
     '(not_holding, t1_sell, market_closed, price_unavailable)',
   auth: true,
   idempotent: true,
-  request: withType({ id: zId }),
-  response: zPosition,
+  request: () => withType({ id: zId }),
+  response: () => zPosition,
 });
 
 export const positionInfoCall = defineCall({
   path: '/trade/positionInfo',
   summary: 'One position with what a close would cost now',
   auth: true,
-  request: withType({ id: zId }),
-  response: zPositionDetail,
+  request: () => withType({ id: zId }),
+  response: () => zPositionDetail,
 });
 
 export const userStockListCall = defineCall({
@@ -174,17 +174,18 @@ export const userStockListCall = defineCall({
     'Open positions of the market `type` (pending, holding, closing; status 0), newest first, with the ' +
     'aggregates ccsz (market value) and fdyk (floating P&L) over all of them',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: z.object({
-    list: z.array(zPosition),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
-    ccsz: zMoney,
-    fdyk: zMoney,
-    /** Sum of `money` over every open position: the funds frozen for orders (SPEC §6.4). */
-    frozen: zMoney,
-  }),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () =>
+    z.object({
+      list: z.array(zPosition),
+      page: z.number().int(),
+      size: z.number().int(),
+      total: z.number().int(),
+      ccsz: zMoney,
+      fdyk: zMoney,
+      /** Sum of `money` over every open position: the funds frozen for orders (SPEC §6.4). */
+      frozen: zMoney,
+    }),
 });
 
 export const userStockListsCall = defineCall({
@@ -193,14 +194,15 @@ export const userStockListsCall = defineCall({
     'Closed (status 1) and cancelled (status 2) positions of the market `type`, newest first, with the ' +
     'aggregate lsyk (realised P&L) over all of them',
   auth: true,
-  request: withType({ page: zPage, size: zSize }),
-  response: z.object({
-    list: z.array(zPosition),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
-    lsyk: zMoney,
-  }),
+  request: () => withType({ page: zPage, size: zSize }),
+  response: () =>
+    z.object({
+      list: z.array(zPosition),
+      page: z.number().int(),
+      size: z.number().int(),
+      total: z.number().int(),
+      lsyk: zMoney,
+    }),
 });
 
 export const tradingCalls = {
