@@ -5,15 +5,14 @@ import type { Locale } from 'antd-mobile/es/locales/base';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { type ReactNode, useEffect, useState } from 'react';
 import { queryClient } from '../shared/api/query-client';
-import { useConfigStore } from '../shared/config/config-store';
 import { useLanguage } from '../shared/i18n/setup';
 import { useSettings } from '../shared/settings/settings-store';
 import { applyTrendColors } from '../shared/theme/theme';
 
 /**
  * antd-mobile's own texts (dialog buttons, pickers, pull to refresh). Chinese is its built-in
- * default; English and Japanese load once the first screen is up, long before any of those
- * texts can show.
+ * default; English and Japanese are fetched alongside /common/config (`loadAntdLocale`), so the
+ * first screen renders with them instead of rendering twice.
  */
 const ANTD_LOCALES: Record<Language, () => Promise<Locale>> = {
   cn: async () => zhCN,
@@ -21,26 +20,30 @@ const ANTD_LOCALES: Record<Language, () => Promise<Locale>> = {
   jp: () => import('antd-mobile/es/locales/ja-JP').then((m) => m.default),
 };
 
+const antdLocales: Partial<Record<Language, Locale>> = { cn: zhCN };
+
+/** Fetches antd-mobile's texts in `language` once; the startup gate waits for them with the config. */
+export async function loadAntdLocale(language: Language): Promise<Locale> {
+  const loaded = antdLocales[language] ?? (await ANTD_LOCALES[language]());
+  antdLocales[language] = loaded;
+  return loaded;
+}
+
 function useAntdLocale(language: Language): Locale {
-  const [locale, setLocale] = useState<{ language: Language; locale: Locale }>();
-  const started = useConfigStore((s) => s.loaded);
+  const [, setLoaded] = useState<Language>();
+  const ready = antdLocales[language];
   useEffect(() => {
-    if (!started) return;
+    if (ready) return;
     let live = true;
-    // Once the first screen is up and the browser is idle: none of these texts is on it.
-    const load = () => {
-      void ANTD_LOCALES[language]().then((loaded) => live && setLocale({ language, locale: loaded }));
-    };
-    const idle =
-      typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 2000 }) : null;
-    const timer = idle === null ? setTimeout(load, 500) : null;
+    void loadAntdLocale(language).then(
+      () => live && setLoaded(language),
+      () => undefined,
+    );
     return () => {
       live = false;
-      if (idle !== null) cancelIdleCallback(idle);
-      if (timer !== null) clearTimeout(timer);
     };
-  }, [language, started]);
-  return locale?.language === language ? locale.locale : zhCN;
+  }, [language, ready]);
+  return ready ?? zhCN;
 }
 
 /** Publishes the price-colour convention for the language and the user's override. */

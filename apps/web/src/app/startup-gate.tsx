@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { callApi, isApiError } from '../shared/api/client';
 import { useConfigStore } from '../shared/config/config-store';
 import { loadNamespaces, SERVER_KEY_NAMESPACES } from '../shared/i18n';
-import { translateErrorKey } from '../shared/i18n/setup';
+import { currentLanguage, translateErrorKey } from '../shared/i18n/setup';
 import { Splash, type SplashStep } from '../shared/ui/splash';
+import { loadAntdLocale } from './providers';
 
 type Phase = 'connecting' | 'configuring' | 'failed';
 
@@ -28,8 +29,13 @@ export function StartupGate({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     setPhase('connecting');
     setErrorKey(undefined);
+    // antd-mobile's texts in the reader's language come with the config: the first screen then
+    // renders once, in its final words (a failed download falls back to the built-in Chinese).
+    const antdTexts = loadAntdLocale(currentLanguage()).catch(() => undefined);
     callApi(configCall, { type: 'all' }, { loading: false, silent: 'all', signal: controller.signal })
-      .then((pairs) => {
+      .then(async (pairs) => {
+        await antdTexts;
+        if (controller.signal.aborted) return;
         setPhase('configuring');
         load(pairs);
       })

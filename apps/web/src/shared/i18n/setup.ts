@@ -1,6 +1,7 @@
 import { LANGUAGE_LOCALE, LANGUAGES, type Language } from '@kabuto/contract';
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 import type { I18nBundle, Messages } from './define';
 import { detectLanguage, isLanguage } from './detect';
@@ -18,13 +19,20 @@ export function initialLanguage(): Language {
   return detectLanguage(readStorage(STORAGE_KEYS.language), browser);
 }
 
+/** The languages whose texts are kept: the app keeps the reader's only (a switch reloads). */
+let keptLanguages: readonly Language[] = LANGUAGES;
+
 export function initI18n(
   bundles: readonly I18nBundle<string, Messages>[],
   language: Language = initialLanguage(),
+  options: { onlyLanguage?: boolean } = {},
 ) {
-  const resources: Record<Language, Record<string, Messages>> = { cn: {}, us: {}, jp: {} };
-  for (const bundle of bundles) {
-    for (const lang of LANGUAGES) resources[lang][bundle.ns] = bundle.resources[lang];
+  keptLanguages = options.onlyLanguage ? [language] : LANGUAGES;
+  const resources: Partial<Record<Language, Record<string, Messages>>> = {};
+  for (const lang of keptLanguages) {
+    const texts: Record<string, Messages> = {};
+    for (const bundle of bundles) texts[bundle.ns] = bundle.resources[lang];
+    resources[lang] = texts;
   }
   // SPEC §1: the first visit's pick is remembered like an explicit choice.
   writeStorage(STORAGE_KEYS.language, language);
@@ -44,7 +52,7 @@ export function initI18n(
 
 /** Adds a namespace loaded after start (a feature's texts) in the languages it carries. */
 export function addBundle(bundle: { ns: string; resources: Partial<Record<Language, Messages>> }): void {
-  for (const lang of LANGUAGES) {
+  for (const lang of keptLanguages) {
     const messages = bundle.resources[lang];
     if (messages) i18next.addResourceBundle(lang, bundle.ns, messages, true, true);
   }
@@ -54,10 +62,26 @@ export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : initialLanguage();
 }
 
-/** The language the UI renders in; re-renders when it changes. */
+const languageListeners = new Set<() => void>();
+let listening = false;
+
+function subscribeLanguage(listener: () => void): () => void {
+  if (!listening) {
+    listening = true;
+    i18next.on('languageChanged', () => {
+      for (const notify of languageListeners) notify();
+    });
+  }
+  languageListeners.add(listener);
+  return () => languageListeners.delete(listener);
+}
+
+/**
+ * The language the UI renders in; re-renders when it changes. Every price and date on a screen
+ * asks for it, so it listens through one shared subscription instead of a translation hook each.
+ */
 export function useLanguage(): Language {
-  const { i18n: instance } = useTranslation();
-  return isLanguage(instance.language) ? instance.language : currentLanguage();
+  return useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
 }
 
 /** SPEC §1: changing the language stores it and reloads the page. */
