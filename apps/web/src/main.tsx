@@ -1,13 +1,18 @@
+import { LANGUAGE_LOCALE, MARKET_TIMEZONE } from '@kabuto/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installAntdRender } from './app/antd-render';
 import { App } from './app/app';
+import { prepareFormatters } from './shared/format/intl';
 import { i18nBundles, initI18n } from './shared/i18n';
+import { currentLanguage } from './shared/i18n/setup';
+import { currentMarket } from './shared/session/market-store';
 import { followSystemTheme } from './shared/theme/theme';
 import './app/styles.css';
 
 installAntdRender();
-initI18n(i18nBundles);
+// The reader's language only: choosing another reloads the app (SPEC §1).
+initI18n(i18nBundles, undefined, { onlyLanguage: true });
 followSystemTheme();
 
 const container = document.getElementById('root');
@@ -17,3 +22,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+// While the first screen waits for the server: a screen full of prices then renders without
+// starting the browser's Intl library first.
+setTimeout(() => prepareFormatters(LANGUAGE_LOCALE[currentLanguage()], MARKET_TIMEZONE[currentMarket()]), 0);

@@ -14,14 +14,17 @@ const AppTabBar = lazy(() => import('../shared/layout/tab-bar').then((m) => ({ d
 
 /**
  * The screen in the address bar starts loading with the app, alongside /common/config, instead
- * of after the startup gate opens.
+ * of after the startup gate opens. In a task of its own, just after the app's first one: asking
+ * for a screen's files takes a link per file, and the first task is long enough already.
  */
 if (typeof window !== 'undefined') {
-  const pathname = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  preloadElement(findRoute(appRoutes, pathname)?.element);
-  // /login/start only sends the reader on: where it sends them starts loading too.
-  if (pathname === PATHS.start)
-    preloadElement(findRoute(appRoutes, hasSession() ? PATHS.home : PATHS.logon)?.element);
+  setTimeout(() => {
+    const pathname = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+    preloadElement(findRoute(appRoutes, pathname)?.element);
+    // /login/start only sends the reader on: where it sends them starts loading too.
+    if (pathname === PATHS.start)
+      preloadElement(findRoute(appRoutes, hasSession() ? PATHS.home : PATHS.logon)?.element);
+  }, 0);
 }
 
 /** Lets non-React code (the API client on 401, log out) navigate through the router. */

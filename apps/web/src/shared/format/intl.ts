@@ -24,3 +24,14 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   }
   return format;
 }
+
+/**
+ * The first Intl formatter of a page load starts the browser's internationalisation library
+ * (about 20 ms on a desktop, four times that on a mid-range phone), and the first with a time
+ * zone reads the zone data. Done on its own while the app waits for the server, that cost no
+ * longer lands in the first render of a screen full of prices.
+ */
+export function prepareFormatters(locale: string, timeZone: string): void {
+  numberFormat(locale, {}).format(0);
+  dateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(0);
+}
