@@ -254,6 +254,12 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     expect(await page.locator('[data-testid="chart-legend-sub"]').textContent()).toMatch(
       { cn: /成交量 /, us: /Volume /, jp: /出来高 / }[lang],
     );
+    // Keyboard order follows the page: nothing, the chart's plot included, jumps ahead of it.
+    expect(
+      await page
+        .locator('[tabindex]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('tabindex')).filter((v) => Number(v) > 0)),
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await expectNoRawKeys(page);
     await snap(page, lang, 'market-detail');

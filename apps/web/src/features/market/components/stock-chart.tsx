@@ -267,6 +267,10 @@ export default function StockChart(props: StockChartProps) {
       formatter: { formatBigNumber: chartBigNumber(language) },
     });
     if (!instance) return;
+    // The library makes its plot focusable with tabindex 1, which would put the chart ahead of
+    // every other control in keyboard order: it keeps its place in the page's order instead.
+    for (const node of element.querySelectorAll<HTMLElement>('[tabindex]'))
+      if (node.tabIndex > 0) node.tabIndex = 0;
     const tickStyle = instance.getStyles().xAxis.tickText;
     const measure = measureTickText(tickStyle.size, tickStyle.family);
     instance.overrideXAxis({
