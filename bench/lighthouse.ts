@@ -10,10 +10,11 @@
  * /login/logon, /home/home and /quotes/info: the default mobile profile (Moto G Power screen,
  * simulated slow 4G and 4× CPU slowdown). Each page is measured LIGHTHOUSE_RUNS times (default 3)
  * and the median run by performance score is printed: performance and accessibility scores,
- * FCP, LCP, TBT, CLS, Speed Index. BENCH_URL measures a server that is already running instead.
+ * FCP, LCP, TBT, CLS, Speed Index. BENCH_URL measures a server that is already running instead;
+ * LIGHTHOUSE_PAGES=home,stock measures only those pages; LIGHTHOUSE_JSON_DIR keeps every report.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,8 @@ import { register, signIn } from './investor-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PAGES=home,stock keeps only the pages whose names start with one of these. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
 const PAGES = [
   { name: 'logon', hash: '/login/logon', signedIn: false },
   { name: 'home', hash: '/home/home', signedIn: true },
@@ -118,7 +121,7 @@ async function main() {
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}`,
     );
     console.log('page          perf  a11y   FCP ms   LCP ms  TBT ms    CLS    SI ms');
-    for (const target of PAGES) {
+    for (const target of PAGES.filter((p) => !ONLY || ONLY.some((o) => p.name.startsWith(o)))) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${baseUrl}/#${target.hash}`, {
@@ -130,6 +133,12 @@ async function main() {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no report for ${target.hash}`);
+        // LIGHTHOUSE_JSON_DIR keeps every run's whole report (long tasks, bootup time, audits).
+        if (process.env.LIGHTHOUSE_JSON_DIR)
+          writeFileSync(
+            path.join(process.env.LIGHTHOUSE_JSON_DIR, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
