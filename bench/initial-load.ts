@@ -20,8 +20,9 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps
 export const FIRST_SCREENS = [
   'src/features/auth/pages/start-page.tsx',
   'src/features/auth/pages/logon-page.tsx',
-  // Texts in the reader's language (Japanese by default): the auth screens' and the server keys',
-  // which every screen waits for.
+  // Texts in the reader's language (Japanese by default): the shared pieces' (loaded with the
+  // config), the auth screens' and the server keys', which every screen waits for.
+  'src/shared/i18n/common/jp.ts',
   'src/features/auth/messages/jp.ts',
   'src/shared/i18n/server-keys/jp.ts',
 ];

@@ -53,7 +53,7 @@ describe('delivery', () => {
     expect(gzip).toBeLessThanOrEqual(170_000);
 
     // The browser asks for nothing else before the welcome screen is drawn, except antd-mobile's
-    // own texts (dialog buttons, pickers), which load when the browser is idle.
+    // own texts (dialog buttons, pickers) in the reader's language, which load with the config.
     const page = await phone(browser, 'jp');
     const scripts: string[] = [];
     page.on('request', (request) => {

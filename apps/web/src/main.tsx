@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { installAntdRender } from './app/antd-render';
 import { App } from './app/app';
 import { prepareFormatters } from './shared/format/intl';
-import { i18nBundles, initI18n } from './shared/i18n';
+import { initI18n, startupBundle } from './shared/i18n';
 import { currentLanguage } from './shared/i18n/setup';
 import { currentMarket } from './shared/session/market-store';
 import { followSystemTheme } from './shared/theme/theme';
@@ -12,7 +12,7 @@ import './app/styles.css';
 
 installAntdRender();
 // The reader's language only: choosing another reloads the app (SPEC §1).
-initI18n(i18nBundles, undefined, { onlyLanguage: true });
+initI18n([startupBundle], undefined, { onlyLanguage: true });
 followSystemTheme();
 
 const container = document.getElementById('root');

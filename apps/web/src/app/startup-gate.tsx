@@ -29,12 +29,16 @@ export function StartupGate({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     setPhase('connecting');
     setErrorKey(undefined);
-    // antd-mobile's texts in the reader's language come with the config: the first screen then
-    // renders once, in its final words (a failed download falls back to the built-in Chinese).
-    const antdTexts = loadAntdLocale(currentLanguage()).catch(() => undefined);
+    // The shared texts and antd-mobile's, in the reader's language, come with the config: the
+    // first screen then renders once, in its final words (antd-mobile's fall back to its built-in
+    // Chinese when they cannot be fetched).
+    const texts = Promise.all([
+      loadNamespaces(['common']),
+      loadAntdLocale(currentLanguage()).catch(() => undefined),
+    ]);
     callApi(configCall, { type: 'all' }, { loading: false, silent: 'all', signal: controller.signal })
       .then(async (pairs) => {
-        await antdTexts;
+        await texts;
         if (controller.signal.aborted) return;
         setPhase('configuring');
         load(pairs);

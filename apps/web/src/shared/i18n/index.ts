@@ -10,13 +10,17 @@ import type { mineI18n } from '../../features/mine/i18n';
 import type { moneyI18n } from '../../features/money/i18n';
 import type { newsI18n } from '../../features/news/i18n';
 import type { tradingI18n } from '../../features/trading/i18n';
-import { commonI18n } from './common';
+import type { commonI18n } from './common';
+import { startupTexts } from './common/startup';
 import type { I18nBundle } from './define';
 import type { errorsI18n, successI18n } from './errors';
 import { addBundle, currentLanguage } from './setup';
 
-/** The namespace every screen uses: loaded with the app. */
-export const i18nBundles = [commonI18n] as const;
+/**
+ * What the app holds from its first moment: the startup screen's words in every language. The
+ * rest of `common`, which every other screen uses, loads with the config (`loadNamespaces`).
+ */
+export const startupBundle = { ns: 'common', resources: startupTexts } as const;
 
 /** A namespace as loaded: every language, or only the reader's. */
 type LoadedBundle = Pick<I18nBundle, 'ns'> & { resources: Partial<I18nBundle['resources']> };
@@ -25,6 +29,11 @@ const SERVER_KEYS = {
   cn: () => import('./server-keys/cn'),
   us: () => import('./server-keys/us'),
   jp: () => import('./server-keys/jp'),
+};
+const COMMON = {
+  cn: () => import('./common/cn'),
+  us: () => import('./common/us'),
+  jp: () => import('./common/jp'),
 };
 const AUTH = {
   cn: () => import('../../features/auth/messages/cn'),
@@ -41,6 +50,12 @@ const serverKeys = () => SERVER_KEYS[currentLanguage()]().then((m) => m.messages
  * wherever `t` is used.
  */
 const featureBundles = {
+  // The shared pieces every screen uses, the reader's language only: loaded with the config.
+  common: () =>
+    COMMON[currentLanguage()]().then((m) => ({
+      ns: 'common',
+      resources: { [currentLanguage()]: m.messages },
+    })),
   // Server keys (SPEC §7), the reader's language only: loaded with the first screen and before
   // any toast.
   errors: () => serverKeys().then((m) => ({ ns: 'errors', resources: { [currentLanguage()]: m.errors } })),
@@ -86,18 +101,19 @@ export async function loadNamespaces(names: readonly FeatureNamespace[]): Promis
 
 /** Every namespace in every language (translation checks, component tests). */
 export async function allBundles(): Promise<I18nBundle[]> {
+  const { commonI18n } = await import('./common');
   const { errorsI18n, successI18n } = await import('./errors');
   const { authI18n } = await import('../../features/auth/i18n');
   const features = await Promise.all(
     (Object.keys(featureBundles) as FeatureNamespace[])
-      .filter((ns) => ns !== 'errors' && ns !== 'success' && ns !== 'auth')
+      .filter((ns) => !['common', 'errors', 'success', 'auth'].includes(ns))
       .map((ns) => featureBundles[ns]() as Promise<I18nBundle>),
   );
-  return [...i18nBundles, errorsI18n, successI18n, authI18n, ...features];
+  return [commonI18n, errorsI18n, successI18n, authI18n, ...features];
 }
 
 type Bundle =
-  | (typeof i18nBundles)[number]
+  | typeof commonI18n
   | typeof errorsI18n
   | typeof successI18n
   | typeof authI18n
