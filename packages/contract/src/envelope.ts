@@ -14,20 +14,22 @@ export const PAGE_SIZE_MAX = 100;
 // ---- Request fields, made of the builders in fields.ts (strict text and numbers). ----
 
 /** A decimal amount as typed by a user: digits with an optional fraction, no sign. */
-export const zAmount = decimal({ integerDigits: 15, fractionDigits: 8 });
+export const zAmount = z.lazy(() => decimal({ integerDigits: 15, fractionDigits: 8 }));
 /** A price: positive decimal. */
-export const zPrice = decimal({ integerDigits: 12, fractionDigits: 6 });
-export const zId = int({ min: 1 });
-export const zPage = int({ min: 1, max: 100_000 }).default(1);
-export const zSize = int({ min: 1, max: PAGE_SIZE_MAX }).default(PAGE_SIZE_DEFAULT);
+export const zPrice = z.lazy(() => decimal({ integerDigits: 12, fractionDigits: 6 }));
+export const zId = z.lazy(() => int({ min: 1 }));
+export const zPage = z.lazy(() => int({ min: 1, max: 100_000 }).default(1));
+export const zSize = z.lazy(() => int({ min: 1, max: PAGE_SIZE_MAX }).default(PAGE_SIZE_DEFAULT));
 /** A checkbox: '1', 'true', 'on', 'yes' (or true, 1) are ticked; '', '0', 'false', 'off', 'no' are not. */
-export const zFlag = flag();
-export const zPassword = password();
-export const zStockCode = text({
-  max: 16,
-  pattern: /^[A-Za-z0-9.\-^]{1,16}$/,
-  patternHint: 'stock code expected',
-});
+export const zFlag = z.lazy(() => flag());
+export const zPassword = z.lazy(() => password());
+export const zStockCode = z.lazy(() =>
+  text({
+    max: 16,
+    pattern: /^[A-Za-z0-9.\-^]{1,16}$/,
+    patternHint: 'stock code expected',
+  }),
+);
 
 /** Money and dates on the wire. */
 export const zMoney = z.string().describe('decimal string');

@@ -10,20 +10,24 @@ import type { MessageKey } from './message-catalog';
  */
 
 /** One figure or word of a message, typed so the reader can format it. */
-export const zMessageParam = z.union([
-  z.object({ money: z.string(), currency: z.enum(CURRENCIES) }),
-  z.object({ price: z.string() }),
-  z.object({ count: z.number() }),
-  z.object({ date: z.string() }),
-  z.object({ word: z.enum(['long', 'short']) }),
-  z.object({ text: z.string() }),
-]);
+export const zMessageParam = z.lazy(() =>
+  z.union([
+    z.object({ money: z.string(), currency: z.enum(CURRENCIES) }),
+    z.object({ price: z.string() }),
+    z.object({ count: z.number() }),
+    z.object({ date: z.string() }),
+    z.object({ word: z.enum(['long', 'short']) }),
+    z.object({ text: z.string() }),
+  ]),
+);
 export type MessageParam = z.infer<typeof zMessageParam>;
 
-export const zMessageTemplate = z.object({
-  key: z.string().describe('a key of MESSAGE_TEMPLATES (packages/contract/src/message-catalog.ts)'),
-  params: z.record(z.string(), zMessageParam),
-});
+export const zMessageTemplate = z.lazy(() =>
+  z.object({
+    key: z.string().describe('a key of MESSAGE_TEMPLATES (packages/contract/src/message-catalog.ts)'),
+    params: z.record(z.string(), zMessageParam),
+  }),
+);
 export interface MessageTemplate {
   key: MessageKey;
   params: Record<string, MessageParam>;

@@ -12,50 +12,54 @@ export type BlockProductStateName = (typeof BLOCK_PRODUCT_STATES)[number];
 export const BLOCK_APPLICATION_STATES = ['pending', 'approved', 'rejected'] as const;
 export type BlockApplicationState = (typeof BLOCK_APPLICATION_STATES)[number];
 
-export const zBlockProduct = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  /** The block price every approved lot opens at. */
-  price: zMoney,
-  /** The stock's current price, when there is one. */
-  marketPrice: zMoney.nullable(),
-  minLots: z.number(),
-  totalLots: z.number(),
-  remainingLots: z.number(),
-  startsAt: zTime,
-  endsAt: zTime,
-  state: z.enum(BLOCK_PRODUCT_STATES),
-});
+export const zBlockProduct = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    /** The block price every approved lot opens at. */
+    price: zMoney,
+    /** The stock's current price, when there is one. */
+    marketPrice: zMoney.nullable(),
+    minLots: z.number(),
+    totalLots: z.number(),
+    remainingLots: z.number(),
+    startsAt: zTime,
+    endsAt: zTime,
+    state: z.enum(BLOCK_PRODUCT_STATES),
+  }),
+);
 export type BlockProductView = z.infer<typeof zBlockProduct>;
 
-export const zBlockApplication = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  productId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  lots: z.number(),
-  price: zMoney,
-  /** Block price × lots: what is frozen while pending. */
-  amount: zMoney,
-  /** The seed's field for the frozen amount (equal to `amount`). */
-  credit: zMoney,
-  /** The seed's status: 0 = pending (funds frozen), 1 = approved, 2 = rejected. */
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  state: z.enum(BLOCK_APPLICATION_STATES),
-  reason: z.string().nullable(),
-  createdAt: zTime,
-  reviewedAt: zTime.nullable(),
-  /** Promised review time. */
-  dueAt: zTime,
-  /** The holding position an approval opened. */
-  positionId: z.number().nullable(),
-});
+export const zBlockApplication = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    productId: z.number(),
+    code: z.string(),
+    name: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    lots: z.number(),
+    price: zMoney,
+    /** Block price × lots: what is frozen while pending. */
+    amount: zMoney,
+    /** The seed's field for the frozen amount (equal to `amount`). */
+    credit: zMoney,
+    /** The seed's status: 0 = pending (funds frozen), 1 = approved, 2 = rejected. */
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    state: z.enum(BLOCK_APPLICATION_STATES),
+    reason: z.string().nullable(),
+    createdAt: zTime,
+    reviewedAt: zTime.nullable(),
+    /** Promised review time. */
+    dueAt: zTime,
+    /** The holding position an approval opened. */
+    positionId: z.number().nullable(),
+  }),
+);
 export type BlockApplicationView = z.infer<typeof zBlockApplication>;
 
 export const blockListCall = defineCall({

@@ -17,84 +17,94 @@ export const COPY_HOLDING_STATUS = { active: 0, ended: 1 } as const;
  * historical, never guaranteed. Days before `liveFrom` are simulated history (the strategy run
  * over the generated market history through the same engine).
  */
-export const zCopyFigures = z.object({
-  historical: z.literal(true),
-  /** First day of the record. */
-  from: z.string().nullable(),
-  /** When the leader began trading live; earlier days are simulated history. */
-  liveFrom: zTime.nullable(),
-  days: z.number().int(),
-  /** Mean daily return, a decimal fraction as text (0.0012 = 0.12%). */
-  averageDailyReturn: z.string(),
-  totalReturn: z.string(),
-  maxDrawdown: z.string(),
-  /** Annualised standard deviation of daily returns. */
-  volatility: z.string(),
-  /** The equity curve, sampled, oldest first (for a sparkline). */
-  sparkline: z.array(z.string()),
-});
+export const zCopyFigures = z.lazy(() =>
+  z.object({
+    historical: z.literal(true),
+    /** First day of the record. */
+    from: z.string().nullable(),
+    /** When the leader began trading live; earlier days are simulated history. */
+    liveFrom: zTime.nullable(),
+    days: z.number().int(),
+    /** Mean daily return, a decimal fraction as text (0.0012 = 0.12%). */
+    averageDailyReturn: z.string(),
+    totalReturn: z.string(),
+    maxDrawdown: z.string(),
+    /** Annualised standard deviation of daily returns. */
+    volatility: z.string(),
+    /** The equity curve, sampled, oldest first (for a sparkline). */
+    sparkline: z.array(z.string()),
+  }),
+);
 
-export const zCopyProduct = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** The issuer: the strategy's leader account. */
-  leader: z.string(),
-  strategy: z.enum(COPY_STRATEGIES),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  minAmount: zMoney,
-  lockDays: z.number().int(),
-  /** Following is possible until this instant (`product_deadline` after). */
-  cutoffAt: zTime,
-  open: z.boolean(),
-  followers: z.number().int(),
-  figures: zCopyFigures,
-});
+export const zCopyProduct = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    /** The issuer: the strategy's leader account. */
+    leader: z.string(),
+    strategy: z.enum(COPY_STRATEGIES),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    minAmount: zMoney,
+    lockDays: z.number().int(),
+    /** Following is possible until this instant (`product_deadline` after). */
+    cutoffAt: zTime,
+    open: z.boolean(),
+    followers: z.number().int(),
+    figures: zCopyFigures,
+  }),
+);
 export type CopyProductView = z.infer<typeof zCopyProduct>;
 
-export const zCopyTrade = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  /** open = the leader bought, close = the leader sold. */
-  side: z.enum(['open', 'close']),
-  quantity: z.number().int(),
-  price: z.string(),
-  time: zTime,
-  /** A fill of the simulated history rather than live trading. */
-  simulated: z.boolean(),
-});
+export const zCopyTrade = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    /** open = the leader bought, close = the leader sold. */
+    side: z.enum(['open', 'close']),
+    quantity: z.number().int(),
+    price: z.string(),
+    time: zTime,
+    /** A fill of the simulated history rather than live trading. */
+    simulated: z.boolean(),
+  }),
+);
 
-export const zCopyProductDetail = zCopyProduct.extend({
-  curve: z.array(z.object({ day: z.string(), equity: zMoney, drawdown: z.string() })),
-  recentTrades: z.array(zCopyTrade),
-  codes: z.array(z.string()),
-});
+export const zCopyProductDetail = z.lazy(() =>
+  zCopyProduct.unwrap().extend({
+    curve: z.array(z.object({ day: z.string(), equity: zMoney, drawdown: z.string() })),
+    recentTrades: z.array(zCopyTrade),
+    codes: z.array(z.string()),
+  }),
+);
 
-export const zCopyHolding = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  productId: z.number(),
-  productName: z.string(),
-  currency: z.enum(CURRENCIES),
-  /** The buy amount. */
-  amount: zMoney,
-  /** What the holding holds frozen now: its cash and the margin of its open mirrored positions. */
-  money: zMoney,
-  /** Cash + market value of the open mirrored positions. */
-  value: zMoney,
-  dailyProfit: zMoney,
-  totalProfit: zMoney,
-  state: z.enum(COPY_HOLDING_STATES),
-  /** The seed's status: 0 = active, 1 = ended. */
-  status: z.number().int(),
-  createdAt: zTime,
-  lockUntil: zTime,
-  endedAt: zTime.nullable(),
-  /** What returned to available funds at the end. */
-  returned: zMoney.nullable(),
-  openPositions: z.number().int(),
-});
+export const zCopyHolding = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    productId: z.number(),
+    productName: z.string(),
+    currency: z.enum(CURRENCIES),
+    /** The buy amount. */
+    amount: zMoney,
+    /** What the holding holds frozen now: its cash and the margin of its open mirrored positions. */
+    money: zMoney,
+    /** Cash + market value of the open mirrored positions. */
+    value: zMoney,
+    dailyProfit: zMoney,
+    totalProfit: zMoney,
+    state: z.enum(COPY_HOLDING_STATES),
+    /** The seed's status: 0 = active, 1 = ended. */
+    status: z.number().int(),
+    createdAt: zTime,
+    lockUntil: zTime,
+    endedAt: zTime.nullable(),
+    /** What returned to available funds at the end. */
+    returned: zMoney.nullable(),
+    openPositions: z.number().int(),
+  }),
+);
 export type CopyHoldingView = z.infer<typeof zCopyHolding>;
 
 export const productListCall = defineCall({
@@ -138,7 +148,7 @@ export const followOrdersCall = defineCall({
   request: () => withType({ holding_id: zId.optional(), page: zPage, size: zSize }),
   response: () =>
     zPaged(
-      zPosition.extend({
+      zPosition.unwrap().extend({
         holdingId: z.number(),
         /**
          * The leader's fill this position mirrors (SPEC §6.5): its quantity and the leader's equity

@@ -5,10 +5,10 @@ import { password, text } from '../fields';
 import { zMessageTemplate } from '../messages';
 import { defineCall, withType } from './define';
 
-const zAccountName = text({ min: 1, max: 40 });
+const zAccountName = z.lazy(() => text({ min: 1, max: 40 }));
 /** A new password and its repeat (SPEC §6.1). */
-const zNewPassword = password(6, 64);
-const zRepeat = password(0, 64);
+const zNewPassword = z.lazy(() => password(6, 64));
+const zRepeat = z.lazy(() => password(0, 64));
 
 export const configCall = defineCall({
   path: '/common/config',
@@ -59,16 +59,18 @@ export const logoutAllCall = defineCall({
 });
 
 export const SESSION_PLATFORMS = ['mobile', 'tablet', 'desktop'] as const;
-export const zSession = z.object({
-  id: z.number(),
-  /** Browser, system and model read from the User-Agent; null when it says nothing recognisable. */
-  device: z.string().nullable(),
-  platform: z.enum(SESSION_PLATFORMS).nullable(),
-  /** The session this request came in. */
-  current: z.boolean(),
-  createdAt: zTime,
-  lastSeenAt: zTime,
-});
+export const zSession = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    /** Browser, system and model read from the User-Agent; null when it says nothing recognisable. */
+    device: z.string().nullable(),
+    platform: z.enum(SESSION_PLATFORMS).nullable(),
+    /** The session this request came in. */
+    current: z.boolean(),
+    createdAt: zTime,
+    lastSeenAt: zTime,
+  }),
+);
 
 export const sessionsCall = defineCall({
   path: '/user/sessions',
@@ -86,12 +88,14 @@ export const sessionEndCall = defineCall({
   response: () => z.null(),
 });
 
-export const zFlags = z.object({
-  banned: z.boolean(),
-  frozen: z.boolean(),
-  tradeBarred: z.boolean(),
-  reason: z.string().nullable(),
-});
+export const zFlags = z.lazy(() =>
+  z.object({
+    banned: z.boolean(),
+    frozen: z.boolean(),
+    tradeBarred: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+);
 
 /** The seed's shape: for every currency c, `c` (available) and `c`+`yjed` (borrowed). */
 export const userInfoShape = z
@@ -118,20 +122,22 @@ export const getUserinfoCall = defineCall({
   response: () => userInfoShape,
 });
 
-export const zMarketSummary = z.object({
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  totalAssets: zMoney,
-  positionValue: zMoney,
-  available: zMoney,
-  frozen: zMoney,
-  frozenByPurpose: z.record(z.string(), zMoney),
-  debt: zMoney,
-  unrealisedPnl: zMoney,
-  creditScore: z.number().nullable(),
-  loanableQuota: zMoney,
-  loanedQuota: zMoney,
-});
+export const zMarketSummary = z.lazy(() =>
+  z.object({
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    totalAssets: zMoney,
+    positionValue: zMoney,
+    available: zMoney,
+    frozen: zMoney,
+    frozenByPurpose: z.record(z.string(), zMoney),
+    debt: zMoney,
+    unrealisedPnl: zMoney,
+    creditScore: z.number().nullable(),
+    loanableQuota: zMoney,
+    loanedQuota: zMoney,
+  }),
+);
 
 export const summaryCall = defineCall({
   path: '/user/summary',
@@ -185,18 +191,20 @@ export const changeFundPasswordCall = defineCall({
 });
 
 export const FUND_RECORD_KINDS = ['transactions', 'deposits', 'withdrawals'] as const;
-export const zFundRecord = z.object({
-  id: z.number(),
-  kind: z.string().describe('ledger transaction kind, e.g. deposit, withdrawal, exchange, order_open'),
-  orderNo: z.string(),
-  currency: z.enum(CURRENCIES),
-  amount: zMoney.describe('signed change of available funds'),
-  frozenChange: zMoney.describe('signed change of frozen funds'),
-  balanceAfter: zMoney.describe('available funds after this record'),
-  state: z.string(),
-  memo: z.string().nullable(),
-  createdAt: zTime,
-});
+export const zFundRecord = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    kind: z.string().describe('ledger transaction kind, e.g. deposit, withdrawal, exchange, order_open'),
+    orderNo: z.string(),
+    currency: z.enum(CURRENCIES),
+    amount: zMoney.describe('signed change of available funds'),
+    frozenChange: zMoney.describe('signed change of frozen funds'),
+    balanceAfter: zMoney.describe('available funds after this record'),
+    state: z.string(),
+    memo: z.string().nullable(),
+    createdAt: zTime,
+  }),
+);
 
 export const fundRecordsCall = defineCall({
   path: '/user/fundRecords',
@@ -207,20 +215,22 @@ export const fundRecordsCall = defineCall({
   response: () => zPaged(zFundRecord),
 });
 
-export const zMessage = z.object({
-  id: z.number(),
-  title: z.string(),
-  body: z.string(),
-  kind: z.string(),
-  broadcast: z.boolean(),
-  read: z.boolean(),
-  createdAt: zTime,
-  template: zMessageTemplate
-    .nullable()
-    .describe(
-      'which message it is and its figures, for the app to format in the reader’s rules; null for an operator’s',
-    ),
-});
+export const zMessage = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    title: z.string(),
+    body: z.string(),
+    kind: z.string(),
+    broadcast: z.boolean(),
+    read: z.boolean(),
+    createdAt: zTime,
+    template: zMessageTemplate
+      .nullable()
+      .describe(
+        'which message it is and its figures, for the app to format in the reader’s rules; null for an operator’s',
+      ),
+  }),
+);
 
 export const messageListCall = defineCall({
   path: '/user/messageList',

@@ -13,38 +13,40 @@ import { zPosition } from './trading';
 export const DAY_TRADE_STATES = ['pending', 'rejected', 'approved', 'trading', 'executed', 'failed'] as const;
 export type DayTradeState = (typeof DAY_TRADE_STATES)[number];
 
-export const zDayTrade = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  /** The market-local trading day the application is for. */
-  tradingDay: z.string(),
-  /** The participation amount (frozen from application to settlement). */
-  amount: zMoney,
-  /** The intraday leverage granted: day-mode orders may use up to this. */
-  leverage: z.number().int(),
-  /** amount × leverage: the largest notional day-mode orders can open at once. */
-  buyingPower: zMoney,
-  state: z.enum(DAY_TRADE_STATES),
-  reason: z.string().nullable(),
-  createdAt: zTime,
-  reviewedAt: zTime.nullable(),
-  /** The session close: open day-mode positions are closed at market then, and the result settles. */
-  closeAt: zTime,
-  settledAt: zTime.nullable(),
-  /** What returned to available funds at settlement (participation ± realised P&L − fees). */
-  returned: zMoney.nullable(),
-  /** Realised P&L of the day's positions (after settlement). */
-  pnl: zMoney.nullable(),
-  /** Open and close fees of the day's positions (after settlement). */
-  fees: zMoney.nullable(),
-  /** Participation not tied up in day-mode orders now (approved or trading), else null. */
-  capitalLeft: zMoney.nullable(),
-  // The seed's wire names: 0 = under review, 1 = approved or trading, 2 = executed, 3 = rejected or failed.
-  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-  money: zMoney,
-});
+export const zDayTrade = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    /** The market-local trading day the application is for. */
+    tradingDay: z.string(),
+    /** The participation amount (frozen from application to settlement). */
+    amount: zMoney,
+    /** The intraday leverage granted: day-mode orders may use up to this. */
+    leverage: z.number().int(),
+    /** amount × leverage: the largest notional day-mode orders can open at once. */
+    buyingPower: zMoney,
+    state: z.enum(DAY_TRADE_STATES),
+    reason: z.string().nullable(),
+    createdAt: zTime,
+    reviewedAt: zTime.nullable(),
+    /** The session close: open day-mode positions are closed at market then, and the result settles. */
+    closeAt: zTime,
+    settledAt: zTime.nullable(),
+    /** What returned to available funds at settlement (participation ± realised P&L − fees). */
+    returned: zMoney.nullable(),
+    /** Realised P&L of the day's positions (after settlement). */
+    pnl: zMoney.nullable(),
+    /** Open and close fees of the day's positions (after settlement). */
+    fees: zMoney.nullable(),
+    /** Participation not tied up in day-mode orders now (approved or trading), else null. */
+    capitalLeft: zMoney.nullable(),
+    // The seed's wire names: 0 = under review, 1 = approved or trading, 2 = executed, 3 = rejected or failed.
+    status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+    money: zMoney,
+  }),
+);
 export type DayTradeView = z.infer<typeof zDayTrade>;
 
 export const dayInfoCall = defineCall({

@@ -33,20 +33,22 @@ export const zUpload = z
 /** Text a form may leave empty: the call answers its own key (id_required, amount_required) instead of bad_request. */
 const zText = (max: number) => text({ max }).optional().default('');
 
-export const zKycView = z.object({
-  state: z.enum(KYC_STATES),
-  /** The verified name, or the name under review. */
-  name: z.string().nullable(),
-  /** Masked: only the last four characters show. */
-  idNumber: z.string().nullable(),
-  /** Why the last submission failed (SPEC §0.6: the user sees the reason of every review). */
-  reason: z.string().nullable(),
-  submittedAt: zTime.nullable(),
-  reviewedAt: zTime.nullable(),
-  /** Ids for /user/file (owner only). */
-  frontFileId: z.number().nullable(),
-  backFileId: z.number().nullable(),
-});
+export const zKycView = z.lazy(() =>
+  z.object({
+    state: z.enum(KYC_STATES),
+    /** The verified name, or the name under review. */
+    name: z.string().nullable(),
+    /** Masked: only the last four characters show. */
+    idNumber: z.string().nullable(),
+    /** Why the last submission failed (SPEC §0.6: the user sees the reason of every review). */
+    reason: z.string().nullable(),
+    submittedAt: zTime.nullable(),
+    reviewedAt: zTime.nullable(),
+    /** Ids for /user/file (owner only). */
+    frontFileId: z.number().nullable(),
+    backFileId: z.number().nullable(),
+  }),
+);
 
 export const verifyCall = defineCall({
   path: '/user/verify',
@@ -81,17 +83,19 @@ export const fileCall = defineCall({
   response: () => z.object({ id: z.number(), mime: z.string(), dataUrl: z.string() }),
 });
 
-export const zBankCard = z.object({
-  id: z.number(),
-  holder: z.string(),
-  /** Masked after save (SPEC §4): **** **** **** 1234. */
-  cardNumber: z.string(),
-  cardType: z.string(),
-  institution: z.string(),
-  branch: z.string(),
-  branchCode: z.string(),
-  createdAt: zTime,
-});
+export const zBankCard = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    holder: z.string(),
+    /** Masked after save (SPEC §4): **** **** **** 1234. */
+    cardNumber: z.string(),
+    cardType: z.string(),
+    institution: z.string(),
+    branch: z.string(),
+    branchCode: z.string(),
+    createdAt: zTime,
+  }),
+);
 
 export const bankListCall = defineCall({
   path: '/user/bankList',

@@ -27,98 +27,104 @@ export const SUBSCRIPTION_STATES = [
 ] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
-export const zSubscription = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  shareId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  /** Subscription price. */
-  price: zMoney,
-  /** Quantity applied for ("my quantity"). */
-  quantity: z.number(),
-  /** price × quantity, frozen at application. */
-  amount: zMoney,
-  /** Shares won in the draw (0 before the draw and when not won). */
-  wonQuantity: z.number(),
-  /** price × won quantity: what a winner pays. */
-  wonAmount: zMoney,
-  /** Paid-in amount. */
-  paidAmount: zMoney,
-  state: z.enum(SUBSCRIPTION_STATES),
-  /** Seed shape (SPEC §8): 1 = funds frozen for it, 0 = nothing frozen. */
-  status: z.union([z.literal(0), z.literal(1)]),
-  /** Seed shape: the amount frozen for it, '-' for none. */
-  rjmoney: z.string(),
-  lotteryAt: zTime,
-  payUntil: zTime,
-  listsAt: zTime,
-  createdAt: zTime,
-  drawnAt: zTime.nullable(),
-  paidAt: zTime.nullable(),
-  resolvedAt: zTime.nullable(),
-  positionId: z.number().nullable(),
-});
+export const zSubscription = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    shareId: z.number(),
+    code: z.string(),
+    name: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    /** Subscription price. */
+    price: zMoney,
+    /** Quantity applied for ("my quantity"). */
+    quantity: z.number(),
+    /** price × quantity, frozen at application. */
+    amount: zMoney,
+    /** Shares won in the draw (0 before the draw and when not won). */
+    wonQuantity: z.number(),
+    /** price × won quantity: what a winner pays. */
+    wonAmount: zMoney,
+    /** Paid-in amount. */
+    paidAmount: zMoney,
+    state: z.enum(SUBSCRIPTION_STATES),
+    /** Seed shape (SPEC §8): 1 = funds frozen for it, 0 = nothing frozen. */
+    status: z.union([z.literal(0), z.literal(1)]),
+    /** Seed shape: the amount frozen for it, '-' for none. */
+    rjmoney: z.string(),
+    lotteryAt: zTime,
+    payUntil: zTime,
+    listsAt: zTime,
+    createdAt: zTime,
+    drawnAt: zTime.nullable(),
+    paidAt: zTime.nullable(),
+    resolvedAt: zTime.nullable(),
+    positionId: z.number().nullable(),
+  }),
+);
 export type SubscriptionView = z.infer<typeof zSubscription>;
 
-export const zNewShare = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  /** The market's time zone: the screens show the dates in it. */
-  timeZone: z.string(),
-  state: z.enum(NEW_SHARE_STATES),
-  /** Subscription price (the actual underwriting price). */
-  price: zMoney,
-  provisionalPrice: z.string(),
-  /** Market price once listed, else null. */
-  marketPrice: zMoney.nullable(),
-  /** Market price − subscription price, once listed. */
-  priceDifference: zMoney.nullable(),
-  /** (market − subscription) ÷ subscription, percent, once listed. */
-  premiumPercent: z.string().nullable(),
-  pe: z.string().nullable(),
-  leadUnderwriter: z.string(),
-  issueMarket: z.string(),
-  offeredQuantity: z.number(),
-  minQuantity: z.number(),
-  /** Subscription cap per application. */
-  maxQuantity: z.number(),
-  /** Shares applied for by everyone (after the draw). */
-  appliedQuantity: z.number().nullable(),
-  /** Offered ÷ applied, percent (100 when undersubscribed), after the draw. */
-  winningRatePercent: z.string().nullable(),
-  opensAt: zTime,
-  closesAt: zTime,
-  lotteryAt: zTime,
-  payUntil: zTime,
-  listsAt: zTime,
-  drawn: z.boolean(),
-  mine: zSubscription.nullable(),
-});
+export const zNewShare = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    /** The market's time zone: the screens show the dates in it. */
+    timeZone: z.string(),
+    state: z.enum(NEW_SHARE_STATES),
+    /** Subscription price (the actual underwriting price). */
+    price: zMoney,
+    provisionalPrice: z.string(),
+    /** Market price once listed, else null. */
+    marketPrice: zMoney.nullable(),
+    /** Market price − subscription price, once listed. */
+    priceDifference: zMoney.nullable(),
+    /** (market − subscription) ÷ subscription, percent, once listed. */
+    premiumPercent: z.string().nullable(),
+    pe: z.string().nullable(),
+    leadUnderwriter: z.string(),
+    issueMarket: z.string(),
+    offeredQuantity: z.number(),
+    minQuantity: z.number(),
+    /** Subscription cap per application. */
+    maxQuantity: z.number(),
+    /** Shares applied for by everyone (after the draw). */
+    appliedQuantity: z.number().nullable(),
+    /** Offered ÷ applied, percent (100 when undersubscribed), after the draw. */
+    winningRatePercent: z.string().nullable(),
+    opensAt: zTime,
+    closesAt: zTime,
+    lotteryAt: zTime,
+    payUntil: zTime,
+    listsAt: zTime,
+    drawn: z.boolean(),
+    mine: zSubscription.nullable(),
+  }),
+);
 export type NewShareView = z.infer<typeof zNewShare>;
 
-export const zLotteryProof = z.object({
-  shareId: z.number(),
-  code: z.string(),
-  drawn: z.boolean(),
-  seed: z.string().nullable(),
-  /** How the seed was made (SPEC §0.7). */
-  seedRule: z.string(),
-  inputsDigest: z.string().nullable(),
-  algorithm: z.string().nullable(),
-  offeredShares: z.number(),
-  lotSize: z.number(),
-  applications: z.array(z.object({ id: z.number(), quantity: z.number() })),
-  winners: z.array(z.object({ id: z.number(), allottedShares: z.number() })),
-  /** The caller's own application id, if any. */
-  myApplicationId: z.number().nullable(),
-  drawnAt: zTime.nullable(),
-});
+export const zLotteryProof = z.lazy(() =>
+  z.object({
+    shareId: z.number(),
+    code: z.string(),
+    drawn: z.boolean(),
+    seed: z.string().nullable(),
+    /** How the seed was made (SPEC §0.7). */
+    seedRule: z.string(),
+    inputsDigest: z.string().nullable(),
+    algorithm: z.string().nullable(),
+    offeredShares: z.number(),
+    lotSize: z.number(),
+    applications: z.array(z.object({ id: z.number(), quantity: z.number() })),
+    winners: z.array(z.object({ id: z.number(), allottedShares: z.number() })),
+    /** The caller's own application id, if any. */
+    myApplicationId: z.number().nullable(),
+    drawnAt: zTime.nullable(),
+  }),
+);
 export type LotteryProofView = z.infer<typeof zLotteryProof>;
 
 export const newStockListCall = defineCall({

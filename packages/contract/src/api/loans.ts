@@ -8,35 +8,39 @@ import { zAmountText, zOptionalPassword } from './money';
 export const LOAN_STATES = ['pending', 'active', 'overdue', 'repaid', 'rejected'] as const;
 export type LoanState = (typeof LOAN_STATES)[number];
 
-export const zLoan = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  currency: z.enum(CURRENCIES),
-  amount: zMoney,
-  /** Interest accrued so far. */
-  interest: zMoney,
-  /** Principal and interest still owed (0 once repaid or while pending). */
-  outstanding: zMoney,
-  dailyRateBps: z.number(),
-  termDays: z.number(),
-  state: z.enum(LOAN_STATES),
-  reason: z.string().nullable(),
-  createdAt: zTime,
-  /** When the loan was credited (approved). */
-  startedAt: zTime.nullable(),
-  /** End of the term: past it the loan is overdue. */
-  maturesAt: zTime.nullable(),
-  repaidAt: zTime.nullable(),
-});
+export const zLoan = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    currency: z.enum(CURRENCIES),
+    amount: zMoney,
+    /** Interest accrued so far. */
+    interest: zMoney,
+    /** Principal and interest still owed (0 once repaid or while pending). */
+    outstanding: zMoney,
+    dailyRateBps: z.number(),
+    termDays: z.number(),
+    state: z.enum(LOAN_STATES),
+    reason: z.string().nullable(),
+    createdAt: zTime,
+    /** When the loan was credited (approved). */
+    startedAt: zTime.nullable(),
+    /** End of the term: past it the loan is overdue. */
+    maturesAt: zTime.nullable(),
+    repaidAt: zTime.nullable(),
+  }),
+);
 export type LoanView = z.infer<typeof zLoan>;
 
-export const zCreditEvent = z.object({
-  event: z.enum(['verified', 'on_time_repayment', 'overdue', 'stop_out']),
-  points: z.number(),
-  scoreAfter: z.number(),
-  memo: z.string().nullable(),
-  createdAt: zTime,
-});
+export const zCreditEvent = z.lazy(() =>
+  z.object({
+    event: z.enum(['verified', 'on_time_repayment', 'overdue', 'stop_out']),
+    points: z.number(),
+    scoreAfter: z.number(),
+    memo: z.string().nullable(),
+    createdAt: zTime,
+  }),
+);
 
 export const loanInfoCall = defineCall({
   path: '/user/loanInfo',

@@ -6,11 +6,13 @@ import { defineCall, withType } from './define';
 
 /** Market data calls (SPEC §8 "market"). Every quote carries `simulated` (SPEC §0.8). */
 
-export const zI18n = z.object(
-  Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<
-    (typeof LANGUAGES)[number],
-    z.ZodString
-  >,
+export const zI18n = z.lazy(() =>
+  z.object(
+    Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<
+      (typeof LANGUAGES)[number],
+      z.ZodString
+    >,
+  ),
 );
 const zPriceText = z.string().describe('decimal string on the market tick grid');
 const zSizeOf = (max: number, fallback: number) => int({ min: 1, max }).default(fallback);
@@ -21,30 +23,32 @@ export const KLINE_SIZE_DEFAULT = 300;
 export const SEARCH_RESULTS_MAX = 20;
 export const WATCHLIST_MAX = 200;
 
-export const zQuote = z.object({
-  code: z.string(),
-  market: z.enum(MARKETS),
-  kind: z.enum(['stock', 'index']),
-  /** In the language of the `language` header. */
-  name: z.string(),
-  names: zI18n,
-  sector: z.string(),
-  sectorName: z.string(),
-  currency: z.enum(CURRENCIES),
-  price: zPriceText,
-  previousClose: zPriceText,
-  open: zPriceText,
-  high: zPriceText,
-  low: zPriceText,
-  change: z.string(),
-  changePercent: z.string(),
-  volume: z.number().int(),
-  turnover: z.string(),
-  limitUp: zPriceText.nullable(),
-  limitDown: zPriceText.nullable(),
-  time: zTime,
-  simulated: z.boolean(),
-});
+export const zQuote = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    market: z.enum(MARKETS),
+    kind: z.enum(['stock', 'index']),
+    /** In the language of the `language` header. */
+    name: z.string(),
+    names: zI18n,
+    sector: z.string(),
+    sectorName: z.string(),
+    currency: z.enum(CURRENCIES),
+    price: zPriceText,
+    previousClose: zPriceText,
+    open: zPriceText,
+    high: zPriceText,
+    low: zPriceText,
+    change: z.string(),
+    changePercent: z.string(),
+    volume: z.number().int(),
+    turnover: z.string(),
+    limitUp: zPriceText.nullable(),
+    limitDown: zPriceText.nullable(),
+    time: zTime,
+    simulated: z.boolean(),
+  }),
+);
 export type QuoteView = z.output<typeof zQuote>;
 
 export const searchCall = defineCall({
@@ -63,15 +67,17 @@ export const quoteCall = defineCall({
   response: () => zQuote,
 });
 
-export const zBar = z.object({
-  time: zTime,
-  open: zPriceText,
-  high: zPriceText,
-  low: zPriceText,
-  close: zPriceText,
-  volume: z.number().int(),
-  turnover: z.string(),
-});
+export const zBar = z.lazy(() =>
+  z.object({
+    time: zTime,
+    open: zPriceText,
+    high: zPriceText,
+    low: zPriceText,
+    close: zPriceText,
+    volume: z.number().int(),
+    turnover: z.string(),
+  }),
+);
 
 export const klineCall = defineCall({
   path: '/market/kline',
@@ -101,18 +107,20 @@ export const klineCall = defineCall({
     }),
 });
 
-export const zRankingRow = z.object({
-  code: z.string(),
-  name: z.string(),
-  market: z.enum(MARKETS),
-  sectorName: z.string(),
-  open: zPriceText,
-  close: zPriceText,
-  high: zPriceText,
-  low: zPriceText,
-  change: z.string(),
-  changePercent: z.string(),
-});
+export const zRankingRow = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    market: z.enum(MARKETS),
+    sectorName: z.string(),
+    open: zPriceText,
+    close: zPriceText,
+    high: zPriceText,
+    low: zPriceText,
+    change: z.string(),
+    changePercent: z.string(),
+  }),
+);
 
 export const rankingsCall = defineCall({
   path: '/market/rankings',
@@ -130,17 +138,19 @@ export const rankingsCall = defineCall({
     }),
 });
 
-export const zNewsItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  summary: z.string(),
-  source: z.string(),
-  /** SPEC §6.6: demo articles are samples and say so. */
-  sample: z.boolean(),
-  codes: z.array(z.string()),
-  views: z.number().int(),
-  publishedAt: zTime,
-});
+export const zNewsItem = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    summary: z.string(),
+    source: z.string(),
+    /** SPEC §6.6: demo articles are samples and say so. */
+    sample: z.boolean(),
+    codes: z.array(z.string()),
+    views: z.number().int(),
+    publishedAt: zTime,
+  }),
+);
 
 export const overviewCall = defineCall({
   path: '/market/overview',
@@ -278,41 +288,49 @@ export const watchOrderCall = defineCall({
 });
 
 /** The quote stream at `/api/ws` (SPEC §8): what a client sends … */
-export const zWsClientMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('subscribe'), codes: z.array(zStockCode).min(1).max(200) }),
-  z.object({ op: z.literal('unsubscribe'), codes: z.array(zStockCode).min(1).max(200) }),
-  z.object({ op: z.literal('ping') }),
-]);
+export const zWsClientMessage = z.lazy(() =>
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('subscribe'), codes: z.array(zStockCode).min(1).max(200) }),
+    z.object({ op: z.literal('unsubscribe'), codes: z.array(zStockCode).min(1).max(200) }),
+    z.object({ op: z.literal('ping') }),
+  ]),
+);
 export type WsClientMessage = z.input<typeof zWsClientMessage>;
 
 /** … and what the server pushes. */
-export const zWsServerMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('tick'),
-    code: z.string(),
-    price: zPriceText,
-    change: z.string(),
-    changePercent: z.string(),
-    /** The day's traded volume so far. */
-    volume: z.number().int(),
-    time: zTime,
-    simulated: z.boolean(),
-  }),
-  z.object({ type: z.literal('subscribed'), codes: z.array(z.string()), subscriptions: z.array(z.string()) }),
-  z.object({
-    type: z.literal('unsubscribed'),
-    codes: z.array(z.string()),
-    subscriptions: z.array(z.string()),
-  }),
-  z.object({ type: z.literal('pong') }),
-  z.object({
-    type: z.literal('error'),
-    msg: z.string(),
-    field: z.string().optional(),
-    codes: z.array(z.string()).optional(),
-    limit: z.number().optional(),
-  }),
-]);
+export const zWsServerMessage = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('tick'),
+      code: z.string(),
+      price: zPriceText,
+      change: z.string(),
+      changePercent: z.string(),
+      /** The day's traded volume so far. */
+      volume: z.number().int(),
+      time: zTime,
+      simulated: z.boolean(),
+    }),
+    z.object({
+      type: z.literal('subscribed'),
+      codes: z.array(z.string()),
+      subscriptions: z.array(z.string()),
+    }),
+    z.object({
+      type: z.literal('unsubscribed'),
+      codes: z.array(z.string()),
+      subscriptions: z.array(z.string()),
+    }),
+    z.object({ type: z.literal('pong') }),
+    z.object({
+      type: z.literal('error'),
+      msg: z.string(),
+      field: z.string().optional(),
+      codes: z.array(z.string()).optional(),
+      limit: z.number().optional(),
+    }),
+  ]),
+);
 export type WsServerMessage = z.output<typeof zWsServerMessage>;
 
 export const marketCalls = {

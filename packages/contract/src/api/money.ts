@@ -13,26 +13,28 @@ export const zCurrency = z
 /** An amount as typed; left empty it answers `amount_required`, not bad_request. */
 export const zAmountText = optionalDecimal({ integerDigits: 15, fractionDigits: 8 });
 /** A fund password a form may leave out (the server then answers fund_password_wrong). */
-export const zOptionalPassword = password(0).optional();
+export const zOptionalPassword = z.lazy(() => password(0).optional());
 /** An id a form may send empty ('' when nothing is selected). */
 const zOptionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional());
 
 export const DEPOSIT_CHANNELS = ['bank', 'quick'] as const;
 /** The seed's review status numbers: 0 = pending, 1 = approved (credited / paid), 2 = rejected. */
 export const REVIEW_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
-const zReviewStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const zReviewStatus = z.lazy(() => z.union([z.literal(0), z.literal(1), z.literal(2)]));
 const zReviewState = z.enum(['pending', 'approved', 'rejected']);
 
-export const zDepositChannel = z.object({
-  id: z.enum(DEPOSIT_CHANNELS),
-  currency: z.enum(CURRENCIES),
-  minAmount: zMoney,
-  maxAmount: zMoney,
-  receivingName: z.string(),
-  receivingNumber: z.string(),
-  receivingBank: z.string(),
-  receivingBranch: z.string(),
-});
+export const zDepositChannel = z.lazy(() =>
+  z.object({
+    id: z.enum(DEPOSIT_CHANNELS),
+    currency: z.enum(CURRENCIES),
+    minAmount: zMoney,
+    maxAmount: zMoney,
+    receivingName: z.string(),
+    receivingNumber: z.string(),
+    receivingBank: z.string(),
+    receivingBranch: z.string(),
+  }),
+);
 
 export const depositChannelsCall = defineCall({
   path: '/user/depositChannels',
@@ -54,21 +56,23 @@ export const depositChannelsCall = defineCall({
     }),
 });
 
-export const zDeposit = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  channel: z.enum(DEPOSIT_CHANNELS),
-  currency: z.enum(CURRENCIES),
-  money: zMoney,
-  status: zReviewStatus,
-  state: zReviewState,
-  reason: z.string().nullable(),
-  receiptFileId: z.number(),
-  createdAt: zTime,
-  reviewedAt: zTime.nullable(),
-  /** Latest promised arrival (T+1 24:00). */
-  dueAt: zTime,
-});
+export const zDeposit = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    channel: z.enum(DEPOSIT_CHANNELS),
+    currency: z.enum(CURRENCIES),
+    money: zMoney,
+    status: zReviewStatus,
+    state: zReviewState,
+    reason: z.string().nullable(),
+    receiptFileId: z.number(),
+    createdAt: zTime,
+    reviewedAt: zTime.nullable(),
+    /** Latest promised arrival (T+1 24:00). */
+    dueAt: zTime,
+  }),
+);
 
 export const depositCall = defineCall({
   path: '/user/deposit',
@@ -95,20 +99,22 @@ export const depositListCall = defineCall({
   response: () => z.array(zDeposit),
 });
 
-export const zWithdrawal = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  currency: z.enum(CURRENCIES),
-  money: zMoney,
-  status: zReviewStatus,
-  state: zReviewState,
-  card: z.object({ id: z.number(), holder: z.string(), cardNumber: z.string(), institution: z.string() }),
-  reason: z.string().nullable(),
-  createdAt: zTime,
-  reviewedAt: zTime.nullable(),
-  /** Arrival promised: within 24 hours, or by midnight of the next business day (SPEC §6.4). */
-  dueAt: zTime,
-});
+export const zWithdrawal = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    currency: z.enum(CURRENCIES),
+    money: zMoney,
+    status: zReviewStatus,
+    state: zReviewState,
+    card: z.object({ id: z.number(), holder: z.string(), cardNumber: z.string(), institution: z.string() }),
+    reason: z.string().nullable(),
+    createdAt: zTime,
+    reviewedAt: zTime.nullable(),
+    /** Arrival promised: within 24 hours, or by midnight of the next business day (SPEC §6.4). */
+    dueAt: zTime,
+  }),
+);
 
 export const withdrawCall = defineCall({
   path: '/user/withdraw',
@@ -136,14 +142,16 @@ export const withdrawalListCall = defineCall({
   response: () => z.array(zWithdrawal),
 });
 
-export const zRate = z.object({
-  from: z.enum(CURRENCIES),
-  to: z.enum(CURRENCIES),
-  /** Units of `to` per one `from` at mid market. */
-  mid: z.string(),
-  /** What the customer gets: mid less the spread. */
-  rate: z.string(),
-});
+export const zRate = z.lazy(() =>
+  z.object({
+    from: z.enum(CURRENCIES),
+    to: z.enum(CURRENCIES),
+    /** Units of `to` per one `from` at mid market. */
+    mid: z.string(),
+    /** What the customer gets: mid less the spread. */
+    rate: z.string(),
+  }),
+);
 
 export const ratesCall = defineCall({
   path: '/user/rates',
@@ -153,18 +161,20 @@ export const ratesCall = defineCall({
   response: () => z.object({ spreadBps: z.number(), list: z.array(zRate) }),
 });
 
-export const zExchange = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  from: z.enum(CURRENCIES),
-  to: z.enum(CURRENCIES),
-  fromAmount: zMoney,
-  toAmount: zMoney,
-  mid: z.string(),
-  rate: z.string(),
-  spreadBps: z.number(),
-  createdAt: zTime,
-});
+export const zExchange = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    from: z.enum(CURRENCIES),
+    to: z.enum(CURRENCIES),
+    fromAmount: zMoney,
+    toAmount: zMoney,
+    mid: z.string(),
+    rate: z.string(),
+    spreadBps: z.number(),
+    createdAt: zTime,
+  }),
+);
 
 export const exchangeCall = defineCall({
   path: '/user/exchange',

@@ -19,7 +19,7 @@ export const newsInfoCall = defineCall({
   summary: 'One article',
   auth: false,
   request: () => withType({ id: zId }),
-  response: () => zNewsItem.extend({ body: z.string(), publishedAt: zTime }),
+  response: () => zNewsItem.unwrap().extend({ body: z.string(), publishedAt: zTime }),
 });
 
 export const newsCalls = { newsListCall, newsInfoCall };

@@ -39,86 +39,92 @@ const orderFields = {
   leverage: zTypedNumber,
 };
 
-export const zOrderPreview = z.object({
-  code: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  /** The price the order would open at: the current price (market) or the limit. */
-  price: z.string(),
-  quantity: z.number().int(),
-  leverage: z.number().int(),
-  notional: zMoney,
-  margin: zMoney,
-  fee: zMoney,
-  /** margin + fee: what the order needs available. */
-  total: zMoney,
-  available: zMoney,
-  enough: z.boolean(),
-  limitUp: z.string().nullable(),
-  limitDown: z.string().nullable(),
-  marketOpen: z.boolean(),
-});
+export const zOrderPreview = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    /** The price the order would open at: the current price (market) or the limit. */
+    price: z.string(),
+    quantity: z.number().int(),
+    leverage: z.number().int(),
+    notional: zMoney,
+    margin: zMoney,
+    fee: zMoney,
+    /** margin + fee: what the order needs available. */
+    total: zMoney,
+    available: zMoney,
+    enough: z.boolean(),
+    limitUp: z.string().nullable(),
+    limitDown: z.string().nullable(),
+    marketOpen: z.boolean(),
+  }),
+);
 
-export const zPosition = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  code: z.string(),
-  name: z.string(),
-  market: z.enum(MARKETS),
-  currency: z.enum(CURRENCIES),
-  direction: z.enum(DIRECTIONS),
-  orderType: z.enum(ORDER_TYPES),
-  mode: z.enum(TRADE_MODES),
-  leverage: z.number().int(),
-  quantity: z.number().int(),
-  state: z.enum(POSITION_STATES),
-  closeReason: z.enum(CLOSE_REASONS).nullable(),
-  source: z.enum(POSITION_SOURCES),
-  limitPrice: z.string().nullable(),
-  openPrice: z.string().nullable(),
-  openedAt: zTime.nullable(),
-  /** Market-local trading day of the open (SPEC §6.2 T+1). */
-  openedTradingDay: z.string().nullable(),
-  /** Pending limit orders expire at this instant (the session's close). */
-  expiresAt: zTime.nullable(),
-  /** Current price (open positions) or the close price (closed). */
-  currentPrice: z.string().nullable(),
-  margin: zMoney,
-  openFee: zMoney,
-  /** Funds frozen for this position now: margin + fee while pending, margin while open, 0 after. */
-  frozen: zMoney,
-  marketValue: zMoney,
-  /** Unrealised P&L while open, realised P&L after the close (never below −margin, SPEC §0.4). */
-  pnl: zMoney,
-  closePrice: z.string().nullable(),
-  closedAt: zTime.nullable(),
-  closeFee: zMoney.nullable(),
-  realisedPnl: zMoney.nullable(),
-  /** Loss beyond the margin that the house absorbed at the close (SPEC §0.4). */
-  houseAbsorbed: zMoney.nullable(),
-  createdAt: zTime,
-  updatedAt: zTime,
-  // The seed's wire names (SPEC §8).
-  /** 0 = open (pending, holding, closing), 1 = closed, 2 = cancelled. */
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  nowprice: z.string(),
-  stock_num: z.number().int(),
-  /** Open price; the limit price while the order is pending. */
-  buy_price: z.string(),
-  yingkui: zMoney,
-  /** Funds frozen for the position (same as `frozen`): the client sums it over status 0 (SPEC §6.4). */
-  money: zMoney,
-});
+export const zPosition = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    orderNo: z.string(),
+    code: z.string(),
+    name: z.string(),
+    market: z.enum(MARKETS),
+    currency: z.enum(CURRENCIES),
+    direction: z.enum(DIRECTIONS),
+    orderType: z.enum(ORDER_TYPES),
+    mode: z.enum(TRADE_MODES),
+    leverage: z.number().int(),
+    quantity: z.number().int(),
+    state: z.enum(POSITION_STATES),
+    closeReason: z.enum(CLOSE_REASONS).nullable(),
+    source: z.enum(POSITION_SOURCES),
+    limitPrice: z.string().nullable(),
+    openPrice: z.string().nullable(),
+    openedAt: zTime.nullable(),
+    /** Market-local trading day of the open (SPEC §6.2 T+1). */
+    openedTradingDay: z.string().nullable(),
+    /** Pending limit orders expire at this instant (the session's close). */
+    expiresAt: zTime.nullable(),
+    /** Current price (open positions) or the close price (closed). */
+    currentPrice: z.string().nullable(),
+    margin: zMoney,
+    openFee: zMoney,
+    /** Funds frozen for this position now: margin + fee while pending, margin while open, 0 after. */
+    frozen: zMoney,
+    marketValue: zMoney,
+    /** Unrealised P&L while open, realised P&L after the close (never below −margin, SPEC §0.4). */
+    pnl: zMoney,
+    closePrice: z.string().nullable(),
+    closedAt: zTime.nullable(),
+    closeFee: zMoney.nullable(),
+    realisedPnl: zMoney.nullable(),
+    /** Loss beyond the margin that the house absorbed at the close (SPEC §0.4). */
+    houseAbsorbed: zMoney.nullable(),
+    createdAt: zTime,
+    updatedAt: zTime,
+    // The seed's wire names (SPEC §8).
+    /** 0 = open (pending, holding, closing), 1 = closed, 2 = cancelled. */
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    nowprice: z.string(),
+    stock_num: z.number().int(),
+    /** Open price; the limit price while the order is pending. */
+    buy_price: z.string(),
+    yingkui: zMoney,
+    /** Funds frozen for the position (same as `frozen`): the client sums it over status 0 (SPEC §6.4). */
+    money: zMoney,
+  }),
+);
 
-export const zPositionDetail = zPosition.extend({
-  /** Whether a close is possible now, and why not (t1_sell, market_closed, price_unavailable, not_holding). */
-  closable: z.boolean(),
-  closeBlockedBy: z.enum(['t1_sell', 'market_closed', 'price_unavailable', 'not_holding']).nullable(),
-  /** Close fee at the current price. */
-  estimatedCloseFee: zMoney.nullable(),
-  /** The price at which the position would be stopped out (SPEC §6.3). */
-  stopOutPrice: z.string().nullable(),
-});
+export const zPositionDetail = z.lazy(() =>
+  zPosition.unwrap().extend({
+    /** Whether a close is possible now, and why not (t1_sell, market_closed, price_unavailable, not_holding). */
+    closable: z.boolean(),
+    closeBlockedBy: z.enum(['t1_sell', 'market_closed', 'price_unavailable', 'not_holding']).nullable(),
+    /** Close fee at the current price. */
+    estimatedCloseFee: zMoney.nullable(),
+    /** The price at which the position would be stopped out (SPEC §6.3). */
+    stopOutPrice: z.string().nullable(),
+  }),
+);
 
 export const previewCall = defineCall({
   path: '/trade/preview',
