@@ -11,7 +11,8 @@
  * simulated slow 4G and 4× CPU slowdown). Each page is measured LIGHTHOUSE_RUNS times (default 3)
  * and the median run by performance score is printed: performance and accessibility scores,
  * FCP, LCP, TBT, CLS, Speed Index. BENCH_URL measures a server that is already running instead;
- * LIGHTHOUSE_PAGES=home,stock measures only those pages; LIGHTHOUSE_JSON_DIR keeps every report.
+ * LIGHTHOUSE_PAGES=home,stock measures only those pages; LIGHTHOUSE_JSON_DIR keeps every report
+ * and the trace it was computed from.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -130,15 +131,25 @@ async function main() {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
           disableStorageReset: true,
+          // LIGHTHOUSE_CPU_PROFILE=1 samples the JavaScript into the kept trace (diagnosis only:
+          // sampling slows the page, so its scores are not the benchmark's).
+          ...(process.env.LIGHTHOUSE_CPU_PROFILE
+            ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+            : {}),
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no report for ${target.hash}`);
         // LIGHTHOUSE_JSON_DIR keeps every run's whole report (long tasks, bootup time, audits).
-        if (process.env.LIGHTHOUSE_JSON_DIR)
-          writeFileSync(
-            path.join(process.env.LIGHTHOUSE_JSON_DIR, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`),
-            JSON.stringify(lhr),
+        if (process.env.LIGHTHOUSE_JSON_DIR) {
+          const base = path.join(
+            process.env.LIGHTHOUSE_JSON_DIR,
+            `${target.name.replace(/\W+/g, '-')}-${i + 1}`,
           );
+          writeFileSync(`${base}.json`, JSON.stringify(lhr));
+          // The trace Lighthouse simulated from: every main-thread task as observed, unthrottled.
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace) writeFileSync(`${base}.trace.json`, JSON.stringify(trace));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

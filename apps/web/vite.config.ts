@@ -41,9 +41,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 900,
-    // Browsers the app supports preload modules natively (Chromium, Safari 17+, Firefox 115+):
-    // no polyfill in the first screen's code.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Browsers the app supports preload modules natively (Chromium, Safari 17+, Firefox 115+):
+      // no polyfill in the first screen's code.
+      polyfill: false,
+      // index.html preloads what the entry imports. A screen loaded later asks for its own
+      // stylesheets but not for a preload link per module: the browser follows the imports
+      // itself, and sixty links made one by one on the main thread cost more than they save.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // .vite/manifest.json: which files each screen loads (bench/initial-load.ts measures the first screen).
     manifest: true,
     rolldownOptions: {
