@@ -45,6 +45,43 @@ export function TrendText({
 /** How long a changed price stays highlighted (SPEC §12: "a changed price flashes briefly"). */
 export const PRICE_FLASH_MS = 700;
 
+/**
+ * Prices flashing now and when each flash ends. One timer takes every ended flash off, instead of
+ * a timer per price: a tick that moves twenty prices sets one timer, not twenty.
+ */
+const flashing = new Map<Element, { name: string; until: number }>();
+let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+
+function sweepFlashes() {
+  sweepTimer = null;
+  const now = Date.now();
+  let next = Number.POSITIVE_INFINITY;
+  for (const [node, flash] of flashing) {
+    if (flash.until <= now) {
+      node.classList.remove(flash.name);
+      flashing.delete(node);
+    } else next = Math.min(next, flash.until);
+  }
+  if (next !== Number.POSITIVE_INFINITY) sweepTimer = setTimeout(sweepFlashes, next - now);
+}
+
+/** Puts the flash class `name` on `node` for PRICE_FLASH_MS. */
+export function flashElement(node: Element, name: string): void {
+  const before = flashing.get(node);
+  if (before && before.name !== name) node.classList.remove(before.name);
+  node.classList.add(name);
+  flashing.set(node, { name, until: Date.now() + PRICE_FLASH_MS });
+  sweepTimer ??= setTimeout(sweepFlashes, PRICE_FLASH_MS);
+}
+
+/** Takes a flash off at once (the price changed again, or left the screen). */
+export function endFlash(node: Element): void {
+  const flash = flashing.get(node);
+  if (!flash) return;
+  node.classList.remove(flash.name);
+  flashing.delete(node);
+}
+
 /** A price in the colour of its day change; flashes when the value changes. */
 export function PriceText({
   value,
@@ -70,14 +107,15 @@ export function PriceText({
     previous.current = value;
     const node = element.current;
     if (!node || !before || !now || before.equals(now)) return;
-    const flash = `kb-flash-${now.greaterThan(before) ? 'up' : 'down'}`;
-    node.classList.add(flash);
-    const timer = setTimeout(() => node.classList.remove(flash), PRICE_FLASH_MS);
-    return () => {
-      clearTimeout(timer);
-      node.classList.remove(flash);
-    };
+    flashElement(node, `kb-flash-${now.greaterThan(before) ? 'up' : 'down'}`);
   }, [value]);
+  // A price leaving the screen takes its flash along.
+  useEffect(() => {
+    const node = element.current;
+    return () => {
+      if (node) endFlash(node);
+    };
+  }, []);
 
   return (
     <span ref={element} className={`kb-num kb-trend-${trend ?? 'flat'} ${className ?? ''}`}>
