@@ -98,21 +98,23 @@ export const zFlags = z.lazy(() =>
 );
 
 /** The seed's shape: for every currency c, `c` (available) and `c`+`yjed` (borrowed). */
-export const userInfoShape = z
-  .object({
-    id: z.number(),
-    account: z.string(),
-    status: z.number().describe('1 = normal, 0 = banned'),
-    inviteCode: z.string(),
-    kyc: z.enum(KYC_STATES),
-    realName: z.string().nullable(),
-    creditScore: z.number().nullable(),
-    fundPasswordSet: z.boolean(),
-    riskAccepted: z.boolean(),
-    flags: zFlags,
-    createdAt: zTime,
-  })
-  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null(), zFlags]));
+export const userInfoShape = z.lazy(() =>
+  z
+    .object({
+      id: z.number(),
+      account: z.string(),
+      status: z.number().describe('1 = normal, 0 = banned'),
+      inviteCode: z.string(),
+      kyc: z.enum(KYC_STATES),
+      realName: z.string().nullable(),
+      creditScore: z.number().nullable(),
+      fundPasswordSet: z.boolean(),
+      riskAccepted: z.boolean(),
+      flags: zFlags,
+      createdAt: zTime,
+    })
+    .catchall(z.union([z.string(), z.number(), z.boolean(), z.null(), zFlags])),
+);
 
 export const getUserinfoCall = defineCall({
   path: '/user/getUserinfo',

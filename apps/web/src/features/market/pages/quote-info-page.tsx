@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
+import { useIdle } from '../../../shared/lib/use-idle';
 import { mergeLive, useLiveQuote } from '../../../shared/realtime';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -35,6 +36,9 @@ export default function QuoteInfoPage() {
     direction: 'long',
     open: false,
   });
+
+  // The closed sheet is made once the page has shown (or at the first tap on Buy or Sell).
+  const idle = useIdle();
 
   // The sheet and the company card stay as they are while live prices move the page.
   const closeSheet = useCallback(() => setSheet((s) => ({ ...s, open: false })), []);
@@ -103,7 +107,7 @@ export default function QuoteInfoPage() {
             <span className="kb-muted kb-mk-actions__note">{t('detail.indexNoTrade')}</span>
           )}
         </div>
-        {tradable && (
+        {tradable && (idle || sheet.open) && (
           <OrderSheet code={q.code} direction={sheet.direction} open={sheet.open} onClose={closeSheet} />
         )}
       </>
