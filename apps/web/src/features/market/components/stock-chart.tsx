@@ -95,8 +95,13 @@ function cssVar(name: string, fallback: string): string {
   return value || fallback;
 }
 
-/** Colours from the app's theme and the reader's up/down convention (SPEC §12). */
+/**
+ * Colours from the app's theme and the reader's up/down convention (SPEC §12), and the app's own
+ * fonts: the library's default (Helvetica Neue) is on few phones, and the browser looked for it
+ * and its fallbacks the first time the chart measured a label (a third of the chart's first task).
+ */
 export function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
+  const family = cssVar('--adm-font-family', 'sans-serif').replace(/\s+/g, ' ');
   const up = cssVar('--kb-up', '#d9363e');
   const down = cssVar('--kb-down', '#0e9f6e');
   const text = cssVar('--kb-muted', '#6b7280');
@@ -119,9 +124,9 @@ export function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
       },
       area: { lineColor: primary },
       priceMark: {
-        high: { color: text },
-        low: { color: text },
-        last: { upColor: up, downColor: down, noChangeColor: text },
+        high: { color: text, textFamily: family },
+        low: { color: text, textFamily: family },
+        last: { upColor: up, downColor: down, noChangeColor: text, text: { family } },
       },
       // The readout of the touched bar and the indicator values are the legend above the chart,
       // never text drawn over the candles.
@@ -130,9 +135,12 @@ export function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
     indicator: {
       tooltip: { showRule: 'none' },
       bars: [{ upColor: up, downColor: down, noChangeColor: text }],
+      lastValueMark: { text: { family } },
     },
-    xAxis: { axisLine: { color: grid }, tickText: { color: text }, tickLine: { color: grid } },
-    yAxis: { axisLine: { color: grid }, tickText: { color: text }, tickLine: { color: grid } },
+    xAxis: { axisLine: { color: grid }, tickText: { color: text, family }, tickLine: { color: grid } },
+    yAxis: { axisLine: { color: grid }, tickText: { color: text, family }, tickLine: { color: grid } },
+    crosshair: { horizontal: { text: { family } }, vertical: { text: { family } } },
+    overlay: { text: { family } },
     separator: { color: grid },
   };
 }
