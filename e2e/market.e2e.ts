@@ -90,8 +90,11 @@ async function signedIn(
     },
     { token: session.token, acc: session.account },
   );
+  // A new document reads the stored session: a hash change to /home/home could reach a router
+  // that has already read no session, which sends the visitor to /login/login, where a reload
+  // would stay. A page of the same origin in between makes the next load a new document.
+  await page.goto(`${baseUrl()}/healthz`);
   await page.goto(`${baseUrl()}/#/home/home`);
-  await page.reload();
   return { page, errors, session };
 }
 

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { invalidateCall } from '../../../shared/api';
 import { IndexHeader } from '../../../shared/layout/index-header';
 import { Page } from '../../../shared/layout/page';
+import { useIdle } from '../../../shared/lib/use-idle';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
+import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { EntryTiles } from '../components/entry-tiles';
 import { IndicesSection } from '../components/indices-section';
 import { PopularNewsSection } from '../components/popular-news-section';
@@ -18,6 +20,7 @@ const HOME_CALLS = [API.overviewCall, API.hotCall, API.rankingsCall, API.newsLis
 /** /home/home (SPEC §2): index header, product entries, popular stocks, indices, rankings, news. */
 export default function HomePage() {
   const { t } = useTranslation('common');
+  const belowFold = useIdle();
   return (
     <Page tab header={<IndexHeader />}>
       <MarketSwitch />
@@ -34,8 +37,15 @@ export default function HomePage() {
           <EntryTiles />
           <IndicesSection />
           <PopularStocksSection />
-          <RankingsSection />
-          <PopularNewsSection />
+          {/* Below the first screen: made once the first screen has shown. */}
+          {belowFold ? (
+            <>
+              <RankingsSection />
+              <PopularNewsSection />
+            </>
+          ) : (
+            <ListSkeleton rows={6} />
+          )}
         </div>
       </PullToRefresh>
     </Page>
