@@ -37,7 +37,8 @@ export default function QuoteInfoPage() {
     open: false,
   });
 
-  // The closed sheet is made once the page has shown (or at the first tap on Buy or Sell).
+  // The closed sheet and the company card are made once the page has shown (the sheet at the
+  // latest at the first tap on Buy or Sell).
   const idle = useIdle();
 
   // The sheet and the company card stay as they are while live prices move the page.
@@ -73,7 +74,8 @@ export default function QuoteInfoPage() {
       <>
         <QuotePanel quote={q} />
         <ChartPanel code={q.code} market={q.market} live={live} />
-        {tradable && <CompanyCard code={q.code} />}
+        {/* Below the first screen, like the closed sheet: made once the page has shown. */}
+        {tradable && idle && <CompanyCard code={q.code} />}
         <div className="kb-mk-actions">
           <button
             type="button"
