@@ -31,10 +31,14 @@ export interface JobRunRecord {
   detail: string | null;
 }
 
-/** 64-bit advisory lock key of a job (stable across nodes and versions). */
-function lockKey(job: string): bigint {
+/**
+ * 64-bit advisory lock key of a job in one schema (stable across nodes and versions). Advisory
+ * locks are database-wide: the schema keeps deployments, or test runs, that share a database
+ * in schemas of their own from skipping each other's jobs.
+ */
+function lockKey(job: string, schema: string): bigint {
   let hash = 0xcbf29ce484222325n;
-  for (const byte of Buffer.from(`kabuto-job:${job}`)) {
+  for (const byte of Buffer.from(`kabuto-job:${schema}:${job}`)) {
     hash ^= BigInt(byte);
     hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
   }
@@ -147,7 +151,10 @@ export class JobRunner {
     // One node at a time: the lock is held on a connection of its own for the whole run, and
     // is released by the database if this node dies (another node then re-runs the slot).
     return db.connection().execute(async (connection) => {
-      const key = lockKey(job.name).toString();
+      const { rows: where } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(
+        connection,
+      );
+      const key = lockKey(job.name, where[0]?.schema ?? 'public').toString();
       const { rows } = await sql<{
         locked: boolean;
       }>`SELECT pg_try_advisory_lock(${key}::int8) AS locked`.execute(connection);
