@@ -268,6 +268,15 @@ describe('copy-trading journey', () => {
       }
       await shot(page, lang, 'copy-following-orders');
 
+      // The day's profit the server last sent this screen: the screen asks again every few seconds
+      // while the market moves, so the figure on screen is that answer's, not a later call's.
+      let answered: string | undefined;
+      page.on('response', async (response) => {
+        if (new URL(response.url()).pathname !== '/api/vue/trade/userproductlist') return;
+        const body = (await response.json().catch(() => null)) as { data?: { list?: Holding[] } } | null;
+        const sent = body?.data?.list?.find((h) => h.id === holding!.id);
+        if (sent) answered = sent.dailyProfit;
+      });
       await page.goto(`${baseUrl()}/#/mine/followOrder`);
       const mine = page.getByTestId(`copy-holding-${holding!.id}`);
       const quantities = mine.getByTestId('copy-mirrored-quantity');
@@ -278,15 +287,13 @@ describe('copy-trading journey', () => {
       // The day's profit: the mirrored positions' move since they opened, less their fees.
       await expect
         .poll(
-          async () => {
-            const [now] = await holdings(session);
-            return (
-              digits(await mine.getByTestId('copy-holding-daily').textContent()) === digits(now!.dailyProfit)
-            );
-          },
+          async () =>
+            answered !== undefined &&
+            digits(await mine.getByTestId('copy-holding-daily').textContent()) === digits(answered),
           { timeout: 15_000 },
         )
         .toBe(true);
+      expect(Number(answered)).not.toBe(0);
       expect(Number((await holdings(session))[0]!.dailyProfit)).not.toBe(0);
       expect(await mine.getByTestId('copy-holding-state').textContent()).toBe(c.holdings.state.active);
       await shot(page, lang, 'copy-holding-mirrored');

@@ -7,8 +7,8 @@ import {
   LANGUAGES,
   type Lang,
   launch,
+  openRoute,
   phone,
-  settle,
   shot,
   signIn,
   skeletonCount,
@@ -135,9 +135,7 @@ describe.each(LANGUAGES)('foundation journey in %s', (lang) => {
       'mine/protocol',
     ];
     for (const screen of screens) {
-      await page.goto(`${baseUrl()}/#/${screen}`);
-      await page.waitForURL(new RegExp(`#/${screen}`));
-      await settle(page);
+      await openRoute(page, screen);
       expect(page.url()).toContain(`#/${screen}`);
       expect(await skeletonCount(page)).toBe(0);
       await expectNoRawKeys(page);

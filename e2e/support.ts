@@ -60,6 +60,19 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * Moves the signed-in app to `route` and waits until that screen is the one shown and settled.
+ * The app keeps the screen it showed for its fade-out after the address changes, so a check made
+ * at once would find the previous screen, already loaded, and the new one's skeletons still to come.
+ */
+export async function openRoute(page: Page, route: string): Promise<void> {
+  const shown = await page.$('.kb-route');
+  await page.goto(`${baseUrl()}/#/${route}`);
+  await page.waitForURL(new RegExp(`#/${route}`));
+  if (shown) await page.waitForFunction((element) => !element.isConnected, shown, { timeout: 30_000 });
+  await settle(page);
+}
+
 export async function shot(page: Page, lang: Lang, name: string): Promise<void> {
   const dir = path.join(SCREENSHOT_DIR, lang);
   mkdirSync(dir, { recursive: true });
@@ -78,10 +91,12 @@ export async function signIn(page: Page, session: { token: string; account: stri
   await page.evaluate(({ token, account }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('account', account);
-    // The app may already have sent this visitor on to /login/logon: start again from /login/start.
-    window.location.hash = '#/login/start';
   }, session);
-  await page.reload();
+  // The app has already sent this visitor on to /login/logon, or is about to: a fresh load of
+  // /login/start (not a reload of whichever screen it is on by then) reads the stored session. A
+  // page of the same origin in between makes the next one a new document, not a hash change.
+  await page.goto(`${baseUrl()}/healthz`);
+  await page.goto(`${baseUrl()}/#/login/start`);
 }
 
 /** Calls the investor API directly (for setup steps that are not under test). */
