@@ -36,6 +36,8 @@ export function StartupGate({ children }: { children: ReactNode }) {
       loadNamespaces(['common']),
       loadAntdLocale(currentLanguage()).catch(() => undefined),
     ]);
+    // Awaited once the config answers; a config that fails first says the failure itself.
+    texts.catch(() => undefined);
     callApi(configCall, { type: 'all' }, { loading: false, silent: 'all', signal: controller.signal })
       .then(async (pairs) => {
         await texts;

@@ -1,3 +1,4 @@
+import type { Language } from '@kabuto/contract';
 import type { authI18n } from '../../features/auth/i18n';
 import type { blockI18n } from '../../features/block/i18n';
 import type { copyI18n } from '../../features/copy/i18n';
@@ -12,7 +13,7 @@ import type { newsI18n } from '../../features/news/i18n';
 import type { tradingI18n } from '../../features/trading/i18n';
 import type { commonI18n } from './common';
 import { startupTexts } from './common/startup';
-import type { I18nBundle } from './define';
+import type { I18nBundle, Messages } from './define';
 import type { errorsI18n, successI18n } from './errors';
 import { addBundle, currentLanguage } from './setup';
 
@@ -43,6 +44,13 @@ const AUTH = {
 
 const serverKeys = () => SERVER_KEYS[currentLanguage()]().then((m) => m.messages);
 
+/** A namespace whose languages are modules of their own: only the reader's is fetched. */
+const inReaderLanguage =
+  (ns: string, modules: Record<Language, () => Promise<{ messages: Messages }>>) => () => {
+    const language = currentLanguage();
+    return modules[language]().then((m) => ({ ns, resources: { [language]: m.messages } }));
+  };
+
 /**
  * Each feature's namespace, loaded with the feature's first screen (shared/routing lazyPage) so
  * the first screen does not download every other screen's texts. A feature adds its translations
@@ -51,18 +59,13 @@ const serverKeys = () => SERVER_KEYS[currentLanguage()]().then((m) => m.messages
  */
 const featureBundles = {
   // The shared pieces every screen uses, the reader's language only: loaded with the config.
-  common: () =>
-    COMMON[currentLanguage()]().then((m) => ({
-      ns: 'common',
-      resources: { [currentLanguage()]: m.messages },
-    })),
+  common: inReaderLanguage('common', COMMON),
   // Server keys (SPEC §7), the reader's language only: loaded with the first screen and before
   // any toast.
   errors: () => serverKeys().then((m) => ({ ns: 'errors', resources: { [currentLanguage()]: m.errors } })),
   success: () => serverKeys().then((m) => ({ ns: 'success', resources: { [currentLanguage()]: m.success } })),
   // The first screens a visitor sees: the reader's language only.
-  auth: () =>
-    AUTH[currentLanguage()]().then((m) => ({ ns: 'auth', resources: { [currentLanguage()]: m.messages } })),
+  auth: inReaderLanguage('auth', AUTH),
   home: () => import('../../features/home/i18n').then((m) => m.homeI18n),
   mine: () => import('../../features/mine/i18n').then((m) => m.mineI18n),
   trading: () => import('../../features/trading/i18n').then((m) => m.tradingI18n),
