@@ -97,6 +97,15 @@ async function vitest(name, args, env = {}, lane = terminal) {
   return ok;
 }
 
+// The project runs on the Node it installs (README "Quick start"): npm puts node_modules/.bin first
+// on the scripts' PATH, so `npm test` runs here on that Node. An older one means the pinned `node`
+// package did not install; every suite would then test a runtime the project does not run on.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+process.stdout.write(`Node ${process.version}\n`);
+if (nodeMajor < 24) {
+  failures.push(`Node ${process.version} (the project runs on Node 24: run it through npm, after npm ci)`);
+}
+
 const postgresUrl = process.env.KABUTO_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const wants = (suite) => only === 'all' || only === suite;
 
