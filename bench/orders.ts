@@ -230,24 +230,29 @@ export async function measureOrderRate(options: {
   seconds?: number;
   clients?: number;
   schema?: string;
+  /** PostgreSQL server to measure (default BENCH_DATABASE_URL). */
+  url?: string;
 }): Promise<HttpFigures> {
   process.env.NODE_ENV = 'production';
-  if (options.database === 'postgres') await ensureDatabase(PG_URL);
+  const url = options.url ?? PG_URL;
+  if (options.database === 'postgres') await ensureDatabase(url);
   return ordersThroughHttp(options.database === 'postgres' ? 'postgres' : 'pglite', {
     seconds: options.seconds ?? SECONDS,
     clients: options.clients ?? CLIENTS,
     schema: options.schema ?? 'kabuto_bench',
+    url,
   });
 }
 
 async function ordersThroughHttp(
   kind: 'postgres' | 'pglite',
-  load: { seconds: number; clients: number; schema: string } = {
+  load: { seconds: number; clients: number; schema: string; url?: string } = {
     seconds: SECONDS,
     clients: CLIENTS,
     schema: 'kabuto_bench',
   },
 ): Promise<HttpFigures> {
+  const pgUrl = load.url ?? PG_URL;
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, inTransaction } = await import('../apps/server/src/db/database');
@@ -256,11 +261,11 @@ async function ordersThroughHttp(
 
   const schema = kind === 'postgres' ? load.schema : undefined;
   if (schema) {
-    await ensureDatabase(PG_URL);
-    await dropSchema(PG_URL, schema);
+    await ensureDatabase(pgUrl);
+    await dropSchema(pgUrl, schema);
   }
   const database = await openDatabase({
-    url: kind === 'postgres' ? PG_URL : null,
+    url: kind === 'postgres' ? pgUrl : null,
     schema,
     poolSize: 20,
     thread: kind === 'pglite',

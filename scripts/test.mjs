@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every suite (README "Test"): check, unit + property + integration on the embedded
 // database, the integration suite again on PostgreSQL, the fault-injection suite (real server
-// processes on PostgreSQL and Redis, docs/reliability.md), and the browser journeys in Chromium.
-// Installs what it needs (Chromium, PostgreSQL, Redis) when missing; never skips a suite silently.
+// processes on PostgreSQL, a Patroni cluster and Redis, docs/reliability.md), and the browser
+// journeys in Chromium. Installs what it needs (Chromium, PostgreSQL, the cluster, Redis) when
+// missing; never skips a suite silently.
 // `node scripts/test.mjs e2e` runs the browser journeys only; `pg` the PostgreSQL run only;
 // `faults` the fault-injection suite only.
 //
@@ -117,6 +118,12 @@ const postgresReady =
   wants('pg') || wants('faults')
     ? await run('PostgreSQL available', 'bash', ['scripts/ensure-postgres.sh'])
     : false;
+// The fault suite's failover scenario: a Patroni cluster (primary, synchronous standby, HAProxy)
+// on ports of its own beside the PostgreSQL above; left running, like it, for the next run.
+if (wants('faults'))
+  await run('PostgreSQL cluster available (Patroni, etcd, HAProxy)', 'bash', [
+    'scripts/ensure-pg-cluster.sh',
+  ]);
 const chromiumReady = wants('e2e')
   ? await run('Chromium available', 'bash', ['scripts/ensure-chromium.sh'])
   : false;
@@ -162,6 +169,8 @@ if (wants('faults') && postgresReady && redisReady) {
     ['--config', 'test/faults/vitest.config.ts'],
     {
       KABUTO_PG_URL: postgresUrl,
+      // The failover scenario fails (it is not skipped) when the cluster did not come up.
+      KABUTO_PG_CLUSTER_URL: process.env.KABUTO_PG_CLUSTER_URL ?? 'postgres://postgres@127.0.0.1:5440/test',
     },
   );
 }

@@ -1,9 +1,20 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db/database';
+import { advisoryLeadership } from '../../apps/server/src/market/leader';
 import { ENGINE_REFRESH_MS } from '../../apps/server/src/modules/trading/engine';
 import { checkRun } from './checks';
+import {
+  CLUSTER_URL,
+  createClusterDatabase,
+  feedLockHolder,
+  leader,
+  MEMBERS,
+  postmasterPid,
+  waitClusterHealthy,
+} from './cluster';
 import {
   createDatabase,
   feedLeader,
@@ -62,6 +73,8 @@ interface Run {
   workload: Workload;
   /** Extra violations found by the scenario itself. */
   violations: string[];
+  /** The scenario's PostgreSQL database (null on the embedded database). */
+  databaseUrl: string | null;
 }
 
 /**
@@ -70,11 +83,25 @@ interface Run {
  */
 async function scenario(
   name: string,
-  options: { database: 'postgres' | 'embedded'; nodes: number; redis?: boolean; viaNpm?: boolean },
+  options: {
+    /** `cluster`: the Patroni cluster through HAProxy (scripts/ensure-pg-cluster.sh). */
+    database: 'postgres' | 'embedded' | 'cluster';
+    nodes: number;
+    redis?: boolean;
+    viaNpm?: boolean;
+  },
   fault: (run: Run) => Promise<number>,
 ): Promise<void> {
   const dbName = `kabuto_faults_${name.replace(/\W/g, '_')}`;
-  const database = options.database === 'postgres' ? await createDatabase(dbName) : null;
+  // The cluster starts each run with a primary and its synchronous standby (a member killed by an
+  // earlier run rejoins as standby on its own).
+  if (options.database === 'cluster') await waitClusterHealthy(120_000);
+  const database =
+    options.database === 'postgres'
+      ? await createDatabase(dbName)
+      : options.database === 'cluster'
+        ? await createClusterDatabase(dbName)
+        : null;
   const dataDir = path.join(workDir, name);
   const nodes: ServerNode[] = [];
   for (let i = 0; i < options.nodes; i++) {
@@ -97,7 +124,7 @@ async function scenario(
     };
     const workload = new Workload(name.replace(/\W/g, '').slice(0, 6), pick, CLIENTS, seeded(SEED));
     await workload.setUp();
-    const run: Run = { nodes, workload, violations: [] };
+    const run: Run = { nodes, workload, violations: [], databaseUrl: database?.url ?? null };
     const started = Date.now();
     const requestsBefore = workload.figures.requests;
     workload.start();
@@ -291,4 +318,113 @@ describe('fault injection', () => {
       return 1;
     });
   });
+
+  it('never takes the feed leadership on a standby of the PostgreSQL cluster', async () => {
+    const primary = await waitClusterHealthy(120_000);
+    const standby = Object.keys(MEMBERS).find((m) => m !== primary)!;
+    const key = BigInt(Date.now());
+    const onStandby = advisoryLeadership(`postgres://postgres@127.0.0.1:${MEMBERS[standby]!.port}/postgres`, {
+      key,
+      retryMs: 100,
+    });
+    const onPrimary = advisoryLeadership(CLUSTER_URL, { key, retryMs: 100 });
+    let standbyLeads = false;
+    let primaryLeads = false;
+    onStandby.onChange((l) => {
+      standbyLeads = l;
+    });
+    try {
+      await sleep(1_500);
+      expect(standbyLeads).toBe(false);
+      onPrimary.onChange((l) => {
+        primaryLeads = l;
+      });
+      const deadline = Date.now() + 5_000;
+      while (!primaryLeads && Date.now() < deadline) await sleep(50);
+      expect(primaryLeads).toBe(true);
+    } finally {
+      await onStandby.close();
+      await onPrimary.close();
+    }
+  });
+
+  it('two nodes on a Patroni cluster: the primary PostgreSQL killed mid-load, the synchronous standby promoted, nothing acknowledged lost', async () => {
+    await scenario('pg-failover', { database: 'cluster', nodes: 2, redis: true }, async (run) => {
+      const { nodes, workload, violations, databaseUrl } = run;
+      const before = await waitClusterHealthy(10_000);
+      const pid = postmasterPid(before);
+      process.kill(pid, 'SIGKILL');
+      const killedAt = Date.now();
+      const since = (at: number) => at - killedAt;
+      // Patroni on the killed member hands the leader key over at once (primary_start_timeout 0);
+      // the standby promotes; HAProxy's /primary check sends new connections to it; the nodes'
+      // pools reconnect and the workload's retries carry on.
+      let promoted: { name: string; ms: number } | null = null;
+      let orderMs: number | null = null;
+      const deadline = killedAt + 30_000;
+      while (Date.now() < deadline && (promoted === null || orderMs === null)) {
+        if (promoted === null) {
+          const now = await leader();
+          if (now && now !== before) promoted = { name: now, ms: since(Date.now()) };
+        }
+        const acknowledged = workload.firstAcknowledgedAfter('order', killedAt);
+        if (acknowledged !== null) orderMs = since(acknowledged);
+        await sleep(100);
+      }
+      if (promoted === null)
+        violations.push(`Patroni promoted no other member within 30 s of killing ${before}`);
+      if (orderMs === null) violations.push('no order placed after the kill was acknowledged within 30 s');
+
+      // The feed's leadership is taken again on the new primary, and its ticks reach both nodes;
+      // the cluster-wide jobs run there again.
+      const names = new Set(nodes.map((n) => n.spec.name));
+      let feedMs: number | null = null;
+      let jobMs: number | null = null;
+      const pool = new pg.Pool({ connectionString: databaseUrl!, max: 1, connectionTimeoutMillis: 3_000 });
+      try {
+        const quotesBefore = await Promise.all(nodes.map((n) => workload.quoteTimes(n.url)));
+        const until = Date.now() + 25_000;
+        let ticking = false;
+        while (Date.now() < until && (feedMs === null || jobMs === null || !ticking)) {
+          if (feedMs === null) {
+            const holder = await feedLockHolder(databaseUrl!);
+            if (holder && names.has(holder)) feedMs = since(Date.now());
+          }
+          if (jobMs === null) {
+            const ran = await pool
+              .query<{ at: Date | null }>(
+                `SELECT max(finished_at) AS at FROM job_runs WHERE job = 'orders.expire' AND outcome = 'done'`,
+              )
+              .catch(() => null);
+            const at = ran?.rows[0]?.at?.getTime();
+            if (at !== undefined && at > killedAt) jobMs = since(at);
+          }
+          if (feedMs !== null && !ticking) {
+            const now = await Promise.all(nodes.map((n) => workload.quoteTimes(n.url)));
+            ticking = now.every((times, i) =>
+              [...times].some(([code, time]) => quotesBefore[i]!.get(code) !== time),
+            );
+          }
+          await sleep(250);
+        }
+        if (feedMs === null) violations.push('no node took the feed over on the new primary within 25 s');
+        else if (!ticking)
+          violations.push('the feed leader took the lock but quotes did not move on both nodes');
+        if (jobMs === null)
+          violations.push('the orders.expire job did not run on the new primary within 25 s');
+      } finally {
+        await pool.end();
+      }
+      process.stdout.write(
+        `[pg-failover] SIGKILL of ${before}'s postmaster (pid ${pid}); ${promoted?.name ?? 'no member'} promoted ` +
+          `${promoted?.ms ?? '-'} ms after; first order placed after the kill acknowledged ${orderMs ?? '-'} ms after it; ` +
+          `feed leader on the new primary ${feedMs ?? '-'} ms after; orders.expire ran ${jobMs ?? '-'} ms after\n`,
+      );
+      if (orderMs !== null && orderMs > 30_000)
+        violations.push(`service back only ${orderMs} ms after the kill`);
+      return 1;
+    });
+    // Beyond the suite's default: it may first wait for the cluster's standby to rejoin, and then
+    // for the promotion, the first order and the feed and jobs on the new primary.
+  }, 300_000);
 });

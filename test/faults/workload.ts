@@ -43,6 +43,9 @@ export interface Op {
   retried: boolean;
   /** No definitive answer within the retry budget. */
   unresolved: boolean;
+  /** When the first definitive answer came, and when the attempt that got it was sent. */
+  answeredAt?: number;
+  answeredSentAt?: number;
 }
 
 export interface Decision {
@@ -337,6 +340,10 @@ export class Workload {
       });
       this.figures.requests++;
       if (definitive(sent)) {
+        if (op.answers.length === 0) {
+          op.answeredAt = Date.now();
+          op.answeredSentAt = sentAt;
+        }
         op.answers.push(sent.envelope);
         return sent.envelope;
       }
@@ -549,6 +556,31 @@ export class Workload {
     this.running = false;
     await Promise.all(this.tasks);
     this.tasks = [];
+  }
+
+  /**
+   * When the first operation of a kind sent after `since` (the attempt that got its answer) was
+   * acknowledged, if one was: the first order placed after a fault measures when service was back.
+   */
+  firstAcknowledgedAfter(kind: OpKind, since: number): number | null {
+    let first: number | null = null;
+    for (const op of this.ops) {
+      if (op.kind !== kind || op.answers[0]?.status !== 1 || op.answeredSentAt === undefined) continue;
+      if (op.answeredSentAt >= since && (first === null || op.answeredAt! < first)) first = op.answeredAt!;
+    }
+    return first;
+  }
+
+  /** The time of each traded code's last quote on a node (it moves while the feed runs). */
+  async quoteTimes(base: string): Promise<Map<string, string>> {
+    const times = new Map<string, string>();
+    for (const code of this.codes) {
+      const sent = await send(base, '/market/quote', { type: 'jpy', code });
+      this.figures.requests++;
+      if (definitive(sent) && sent.envelope.status === 1)
+        times.set(code, String((sent.envelope.data as { time: unknown }).time));
+    }
+    return times;
   }
 
   /** The last price of a code as a node quotes it. */

@@ -6,7 +6,7 @@ import { terminateConnections } from '../../test/postgres';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { systemModule } from '../modules/system/routes';
-import { type DatabaseEvent, isConnectionFault, openDatabase } from './database';
+import { type DatabaseEvent, inTransaction, isConnectionFault, openDatabase } from './database';
 
 /**
  * A node survives PostgreSQL ending its connections (a restart, a failover, an idle reaper):
@@ -86,6 +86,21 @@ describe('database connections ended by the server', () => {
     expect(health.json()).toEqual({ status: 'ok', databaseState: 'up' });
   });
 
+  it('gives a connection lost inside a nested transaction of a unit of work back to the pool', async () => {
+    // One connection only: were the lost one kept checked out, the next query would wait for it.
+    const database = await openDatabase({ url: DATABASE_URL, poolSize: 1 });
+    cleanups.push(() => database.close());
+    const lost = database.atomically(async () => {
+      await sql`SELECT 1`.execute(database.db);
+      await inTransaction(database.db, async (trx) => {
+        await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(trx);
+      });
+    });
+    await expect(lost).rejects.toSatisfy(isConnectionFault);
+    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db);
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+
   it('tells a lost connection from a refused statement', () => {
     expect(isConnectionFault(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(
       true,
@@ -93,6 +108,12 @@ describe('database connections ended by the server', () => {
     expect(isConnectionFault(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(
       isConnectionFault(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
+    // A write sent to a standby (a primary demoted in a switchover, still behind the proxy).
+    expect(
+      isConnectionFault(
+        Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }),
+      ),
     ).toBe(true);
     expect(isConnectionFault(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isConnectionFault(Object.assign(new Error('could not serialize'), { code: '40001' }))).toBe(false);

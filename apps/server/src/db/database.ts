@@ -86,8 +86,13 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 export const RECONNECT_FIRST_MS = 100;
 export const RECONNECT_MAX_MS = 5_000;
 
-/** SQLSTATE classes and codes that mean the connection, not the statement, failed. */
-const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLSTATE classes and codes that mean the connection, not the statement, failed. 25006
+ * (read_only_sql_transaction): the connection reached a standby, a primary demoted in a
+ * switchover that the proxy has not yet taken out of its pool; the transaction was rolled back,
+ * and a retry on a new connection reaches the new primary.
+ */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 const CONNECTION_ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

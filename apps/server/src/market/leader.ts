@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from '../db/database';
 
 /** Advisory lock key of the market feed ("kabuto:market-feed" folded into a bigint). */
 export const FEED_LOCK_KEY = 7_126_381_905_113n;
@@ -29,7 +30,8 @@ export function soleLeadership(): Leadership {
 /**
  * One node runs the feed (ARCHITECTURE "Scale-out"): the holder of a session-level PostgreSQL
  * advisory lock on its own connection. When that node dies its session ends, the lock is
- * released, and a follower's next attempt takes over.
+ * released, and a follower's next attempt takes over. When the database server fails over, the
+ * lock goes with the old primary: every node's next attempt competes for it on the new one.
  */
 export function advisoryLeadership(
   connectionString: string,
@@ -60,15 +62,26 @@ export function advisoryLeadership(
     timer = null;
     if (closed || leader) return;
     try {
-      const c = new pg.Client({ connectionString });
+      // A bounded connect (a proxy with no primary behind it must not stall the retries) and
+      // TCP keepalive (a lock held on a connection that silently died would never be released
+      // to this node's own retries).
+      const c = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
       c.on('error', (error) => {
         options.onError?.(error);
         void drop().then(schedule);
       });
       await c.connect();
-      const result = await c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-        key.toString(),
-      ]);
+      // Never on a standby (advisory locks are not replicated: a lock taken on a primary demoted
+      // in a switchover would elect a second leader beside the one on the new primary).
+      const result = await c.query<{ locked: boolean }>(
+        'SELECT CASE WHEN pg_is_in_recovery() THEN false ELSE pg_try_advisory_lock($1) END AS locked',
+        [key.toString()],
+      );
       if (result.rows[0]?.locked && !closed) {
         client = c;
         setLeader(true);
