@@ -41,7 +41,8 @@ export const PRICE_DECIMALS: Record<Market, number> = { jpy: 1, usd: 2, cny: 2 }
 
 export const DIRECTIONS = ['long', 'short'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
-export const ORDER_TYPES = ['limit', 'market'] as const;
+/** SPEC §6.3 limit and market; SPEC §13.2 stop, stop_limit and trailing_stop wait for a trigger. */
+export const ORDER_TYPES = ['limit', 'market', 'stop', 'stop_limit', 'trailing_stop'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const TRADE_MODES = ['normal', 'day'] as const;
 export type TradeMode = (typeof TRADE_MODES)[number];
@@ -73,6 +74,7 @@ export const LEDGER_KINDS = [
   'order_fill',
   'order_cancel',
   'order_expire',
+  'order_modify',
   'position_close',
   'stop_out',
   'adjustment',

@@ -61,6 +61,10 @@ export const ERROR_KEYS = [
   'daytrade_once',
   // SPEC §6.5: a new share's applications stop where its draw's tickets would pass 2^32.
   'subscription_full',
+  // SPEC §13.2: trigger orders, trails and changes to pending orders.
+  'trigger_invalid',
+  'trail_invalid',
+  'order_not_modifiable',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -13,3 +13,4 @@ export * from './price-limits';
 export * from './schedule';
 export { sha256Hex } from './sha256';
 export * from './trading';
+export * from './trigger-orders';

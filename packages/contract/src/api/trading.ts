@@ -12,7 +12,16 @@ export const POSITION_SOURCES = ['order', 'ipo', 'block', 'copy', 'daytrade'] as
 export type PositionSource = (typeof POSITION_SOURCES)[number];
 
 /** Why a position ended: closed or cancelled by the user, stopped out, expired at the session close, settled by a program. */
-export const CLOSE_REASONS = ['user', 'stop_out', 'expired', 'settlement'] as const;
+export const CLOSE_REASONS = [
+  'user',
+  'stop_out',
+  'expired',
+  'settlement',
+  // SPEC §13.2: closed by its take-profit or stop-loss; a triggered order the funds no longer cover.
+  'take_profit',
+  'stop_loss',
+  'unfunded',
+] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /**
@@ -29,15 +38,39 @@ const zTypedNumber = typedInt();
 /** A price as typed; empty means none (market orders). */
 const zOptionalPrice = z.preprocess((v) => (v === '' || v === null ? undefined : v), zPrice.optional());
 
+/** SPEC §13.2: day (until this session's close) or good-till-cancelled (at most 30 calendar days). */
+export const VALIDITIES = ['day', 'gtc'] as const;
+export type Validity = (typeof VALIDITIES)[number];
+
 const orderFields = {
   code: zStockCode,
   direction: z.enum(DIRECTIONS),
   order_type: z.enum(ORDER_TYPES).default('market'),
-  /** Required for limit orders; ignored for market orders. */
+  /** Required for limit and stop-limit orders; ignored for the others. */
   price: zOptionalPrice,
   quantity: zTypedNumber,
   leverage: zTypedNumber,
+  /** Stop and stop-limit: the price that sends the order (long on a rise to it, short on a fall). */
+  trigger_price: zOptionalPrice,
+  /** Trailing stop: the trail, as an amount of price or a percentage of the best price (one of them). */
+  trail_amount: zOptionalPrice,
+  trail_percent: zOptionalPrice,
+  validity: z.enum(VALIDITIES).default('day'),
+  /** Attached to the position the order opens (IFD; both make an IFDOCO). */
+  take_profit: zOptionalPrice,
+  stop_loss: zOptionalPrice,
 };
+
+/** The data of the sentence an order sheet says ("If Toyota falls to ¥2,700.0, sell 100 at market"). */
+export const zOrderSentence = z.object({
+  when: z.enum(['now', 'rise', 'fall']),
+  trigger: z.string().nullable(),
+  trail: z.union([z.object({ amount: z.string() }), z.object({ percent: z.string() })]).nullable(),
+  action: z.enum(['buy', 'sell']),
+  quantity: z.number().int(),
+  at: z.enum(['market', 'limit']),
+  limit: z.string().nullable(),
+});
 
 export const zOrderPreview = z.lazy(() =>
   z.object({
@@ -58,6 +91,10 @@ export const zOrderPreview = z.lazy(() =>
     limitUp: z.string().nullable(),
     limitDown: z.string().nullable(),
     marketOpen: z.boolean(),
+    /** What the order will do, for the sheet's sentence (SPEC §13.2). */
+    sentence: zOrderSentence,
+    /** GTC: when the order expires if nothing happens. */
+    expiresAt: zTime.nullable(),
   }),
 );
 
@@ -82,8 +119,21 @@ export const zPosition = z.lazy(() =>
     openedAt: zTime.nullable(),
     /** Market-local trading day of the open (SPEC §6.2 T+1). */
     openedTradingDay: z.string().nullable(),
-    /** Pending limit orders expire at this instant (the session's close). */
+    /** Pending orders expire at this instant (the session's close, or 30 days for GTC). */
     expiresAt: zTime.nullable(),
+    validity: z.enum(VALIDITIES),
+    /** Stop and stop-limit: the trigger as set; trailing stop: where the trigger is now. */
+    triggerPrice: z.string().nullable(),
+    trailAmount: z.string().nullable(),
+    trailPercent: z.string().nullable(),
+    /** When the trigger fired (a stop-limit then rests as a limit order). */
+    triggeredAt: zTime.nullable(),
+    /** Closes the position at market when the price reaches it (SPEC §13.2). */
+    takeProfit: z.string().nullable(),
+    /** Closes the position at market when the price reaches it: fixed, or trailing (where it is now). */
+    stopLoss: z.string().nullable(),
+    stopLossTrailAmount: z.string().nullable(),
+    stopLossTrailPercent: z.string().nullable(),
     /** Current price (open positions) or the close price (closed). */
     currentPrice: z.string().nullable(),
     margin: zMoney,
@@ -143,6 +193,43 @@ export const orderCall = defineCall({
   auth: true,
   idempotent: true,
   request: () => withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
+  response: () => zPosition,
+});
+
+export const modifyOrderCall = defineCall({
+  path: '/trade/modify',
+  summary:
+    'Change a pending order: its limit, its trigger, its quantity (down only). The frozen margin and fee ' +
+    'follow in the same transaction. Refusals: order_not_modifiable (no longer pending, or filling), ' +
+    'trigger_invalid, quantity_invalid, price_limit, balance_insufficient, bad_request',
+  auth: true,
+  idempotent: true,
+  request: () =>
+    withType({
+      id: zId,
+      price: zOptionalPrice,
+      trigger_price: zOptionalPrice,
+      quantity: zTypedNumber.optional(),
+    }),
+  response: () => zPosition,
+});
+
+export const setTpSlCall = defineCall({
+  path: '/trade/setTpSl',
+  summary:
+    'Attach, change or remove the take-profit and stop-loss of a holding position or a pending order ' +
+    '(empty removes one; a trail makes the stop-loss trailing). When one fires the other is cancelled. ' +
+    'Refusals: trigger_invalid (wrong side of the price), trail_invalid, order_not_modifiable, not_found',
+  auth: true,
+  idempotent: true,
+  request: () =>
+    withType({
+      id: zId,
+      take_profit: zOptionalPrice,
+      stop_loss: zOptionalPrice,
+      trail_amount: zOptionalPrice,
+      trail_percent: zOptionalPrice,
+    }),
   response: () => zPosition,
 });
 
@@ -214,6 +301,8 @@ export const userStockListsCall = defineCall({
 export const tradingCalls = {
   previewCall,
   orderCall,
+  modifyOrderCall,
+  setTpSlCall,
   cancelOrderCall,
   closePositionCall,
   positionInfoCall,

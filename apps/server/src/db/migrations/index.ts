@@ -12,6 +12,7 @@ import * as m0201 from './0201_reviews_holds';
 import * as m0210 from './0210_loans';
 import * as m0300 from './0300_trading';
 import * as m0301 from './0301_position_id_blocks';
+import * as m0310 from './0310_trigger_orders';
 import * as m0400 from './0400_ipo';
 import * as m0401 from './0401_ipo_applied_lots';
 import * as m0410 from './0410_block';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0210_loans': m0210,
   '0300_trading': m0300,
   '0301_position_id_blocks': m0301,
+  '0310_trigger_orders': m0310,
   '0410_block': m0410,
   '0400_ipo': m0400,
   '0401_ipo_applied_lots': m0401,

@@ -5,6 +5,7 @@ import { api, fund, registerUser } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
+import { checkInvariant } from '../../ledger/ledger';
 import { ENGINE_REFRESH_MS } from './engine';
 import type { PositionAnswer } from './test-support';
 
@@ -29,52 +30,61 @@ async function waitFor(test: () => boolean | Promise<boolean>, timeoutMs: number
   }
 }
 
+/** Two nodes on one fresh PostgreSQL schema and one Redis channel; `a` seeds the market. */
+async function twoNodes() {
+  const schema = `t_${unique()}`;
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: DATABASE_URL,
+      redisUrl: REDIS_URL,
+      redisPrefix: `kabuto:test:${unique()}`,
+      marketHours: 'always',
+      fundHours: 'always',
+      marketCodes: ['7203'],
+      marketHistoryDays: 5,
+      marketMinuteDays: 0,
+      // The feed stays still: the test moves the price itself.
+      marketTickMs: 3_600_000,
+      marketLeaderLockKey: BigInt(`0x${unique()}`),
+      orderRateLimitPerMinute: 100_000,
+      dataDir: `/tmp/kabuto-test-${unique()}`,
+    },
+  );
+  const node = async (seed: boolean) => {
+    const database = await openDatabase({ url: DATABASE_URL, schema, poolSize: 5 });
+    const { app, ctx } = await buildApp({
+      config,
+      database,
+      schema,
+      seed,
+      background: true,
+      serveStatic: false,
+    });
+    await app.ready();
+    cleanups.push(() => close());
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+    };
+    return { app, ctx, close };
+  };
+  cleanups.push(async () => {
+    const database = await openDatabase({ url: DATABASE_URL });
+    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
+    await database.close();
+  });
+  const a = await node(true);
+  const b = await node(false);
+  return { a, b };
+}
+
 describe('orders across nodes', () => {
   it('reaches the matching engine of another node at once, which fills it', async () => {
-    const schema = `t_${unique()}`;
-    const config = loadConfig(
-      {},
-      {
-        databaseUrl: DATABASE_URL,
-        redisUrl: REDIS_URL,
-        redisPrefix: `kabuto:test:${unique()}`,
-        marketHours: 'always',
-        fundHours: 'always',
-        marketCodes: ['7203'],
-        marketHistoryDays: 5,
-        marketMinuteDays: 0,
-        // The feed stays still: the test moves the price itself.
-        marketTickMs: 3_600_000,
-        marketLeaderLockKey: BigInt(`0x${unique()}`),
-        orderRateLimitPerMinute: 100_000,
-        dataDir: `/tmp/kabuto-test-${unique()}`,
-      },
-    );
-    const node = async (seed: boolean) => {
-      const database = await openDatabase({ url: DATABASE_URL, schema, poolSize: 5 });
-      const { app, ctx } = await buildApp({
-        config,
-        database,
-        schema,
-        seed,
-        background: true,
-        serveStatic: false,
-      });
-      await app.ready();
-      cleanups.push(async () => {
-        await app.close();
-        await database.close();
-      });
-      return { app, ctx };
-    };
-    cleanups.push(async () => {
-      const database = await openDatabase({ url: DATABASE_URL });
-      await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
-      await database.close();
-    });
-    const a = await node(true);
-    const b = await node(false);
-
+    const { a, b } = await twoNodes();
     const session = await registerUser(a.app);
     await fund(a.ctx, session.userId, 'JPY', 10_000_000);
     const longLimit = (price: string) =>
@@ -146,5 +156,58 @@ describe('orders across nodes', () => {
     expect(third.status).toBe(1);
     expect(publishedAt).toBeGreaterThan(0);
     expect(publishedAt).toBeLessThanOrEqual(answeredAt);
+  });
+});
+
+describe('trigger orders across nodes (SPEC §13.2)', () => {
+  it('the node holding a trigger stops; the survivor fires it on the first crossing tick, once', async () => {
+    const { a, b } = await twoNodes();
+    const session = await registerUser(a.app);
+    await fund(a.ctx, session.userId, 'JPY', 10_000_000);
+    const send = (body: Record<string, unknown>) =>
+      api<PositionAnswer>(
+        a.app,
+        '/trade/order',
+        { type: 'jpy', code: '7203', quantity: 100, leverage: 1, ...body },
+        { session },
+      );
+    // Both nodes see the same price (the test moves it; the feed stands still).
+    const at = (price: string) => ({
+      code: '7203',
+      market: 'jpy' as const,
+      price,
+      volume: 100,
+      time: new Date().toISOString(),
+    });
+    a.app.market.ingest(at('2850.0'));
+    b.app.market.ingest(at('2850.0'));
+    const stop = await send({ direction: 'short', order_type: 'stop', trigger_price: '2700.0' });
+    const held = await send({ direction: 'long', order_type: 'market', stop_loss: '2750.0' });
+    expect([stop.status, held.status]).toEqual([1, 1]);
+    // The other node learns both over the bus, well before its periodic re-read.
+    await waitFor(async () => b.app.trading.engine.stats().pendingOrders === 1, 2_000);
+    await waitFor(async () => b.app.trading.engine.stats().watchedPositions === 1, 2_000);
+
+    await a.close();
+    b.app.market.ingest(at('2690.0'));
+    await b.app.trading.engine.idle();
+    const rows = await b.ctx.db
+      .selectFrom('positions')
+      .selectAll()
+      .where('id', 'in', [stop.data.id, held.data.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.id, r.state, r.close_reason])).toEqual([
+      [stop.data.id, 'holding', null],
+      [held.data.id, 'closed', 'stop_loss'],
+    ]);
+    const fills = await b.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('kind')
+      .where('ref_id', '=', stop.data.id)
+      .where('kind', '=', 'order_fill')
+      .execute();
+    expect(fills).toHaveLength(1);
+    expect(await checkInvariant(b.ctx.db)).toMatchObject({ ok: true });
   });
 });

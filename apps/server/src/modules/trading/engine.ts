@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Market } from '@kabuto/contract';
+import { type Trail, type TriggerSide, trailingTrigger } from '@kabuto/domain';
 import { afterCommit } from '../../db/ambient';
 import type { TickBus } from '../../market/bus';
 import type { Tick } from '../../market/types';
-import { type BookSide, PriceBook } from './book';
+import { type BookEntry, type BookSide, PriceBook } from './book';
 import type { MarketBoundContext } from './service';
 import {
   dueExpiries,
@@ -14,6 +16,16 @@ import {
 } from './service';
 import { stopOutLevel } from './stop-out';
 import type { PositionRow } from './tables';
+import { rowTriggers, type TriggerKind } from './trigger-rules';
+import { closeByTrigger, fireTrigger, saveBests } from './triggers';
+
+const entryKey = (e: Entry) => `${e.kind}:${e.side}:${e.level}:${e.expiresAtMs}:${e.trail?.best ?? ''}`;
+
+function sameEntries(a: Entry[], b: Entry[]): boolean {
+  if (a.length !== b.length) return false;
+  const keys = new Set(a.map(entryKey));
+  return b.every((e) => keys.has(entryKey(e)));
+}
 
 /**
  * How often a node re-reads every live position (ARCHITECTURE "Scale-out"). With a bus between
@@ -33,12 +45,28 @@ const POSTGRES_CONCURRENCY = 8;
 interface Entry {
   id: number;
   code: string;
-  kind: 'limit' | 'stop';
+  /**
+   * limit: a resting limit order; stop: a holding position's stop-out; entry: a waiting stop,
+   * stop-limit or trailing stop (SPEC §13.2); tp / sl: a holding position's take-profit / stop-loss.
+   */
+  kind: 'limit' | 'stop' | TriggerKind;
   side: BookSide;
   level: number;
   /** Limit orders: when the order expires (ms). */
   expiresAtMs: number | null;
+  /** A trailing trigger: its trail and the best price seen so far (its level follows it). */
+  trail: { market: Market; spec: Trail; side: TriggerSide; best: string; holder: BestHolder } | null;
 }
+
+/** A trailing trigger filed by its best price, so a tick finds at once the ones it moves. */
+interface BestHolder {
+  id: number;
+  level: number;
+  side: BookSide;
+  entry: Entry;
+}
+
+const bookSide = (side: TriggerSide): BookSide => (side === 'rise' ? 'atOrAbove' : 'atOrBelow');
 
 export interface EngineStats {
   pendingOrders: number;
@@ -47,6 +75,8 @@ export interface EngineStats {
   fills: number;
   stopOuts: number;
   expiries: number;
+  /** Positions closed by their take-profit or stop-loss. */
+  triggerCloses: number;
 }
 
 /**
@@ -62,13 +92,20 @@ export interface EngineStats {
 export class MatchingEngine {
   private readonly limitBooks = new Map<string, PriceBook<Entry>>();
   private readonly stopBooks = new Map<string, PriceBook<Entry>>();
-  private readonly tracked = new Map<number, Entry>();
+  /** Waiting entries, take-profits and stop-losses (SPEC §13.2). */
+  private readonly triggerBooks = new Map<string, PriceBook<Entry>>();
+  /**
+   * Trailing triggers by their best price: a fall trigger's best is the highest price, filed
+   * `atOrAbove` (a tick at or above it moves it), a rise trigger's the lowest, filed `atOrBelow`.
+   */
+  private readonly bestBooks = new Map<string, PriceBook<BestHolder>>();
+  private readonly tracked = new Map<number, Entry[]>();
   private readonly inFlight = new Set<number>();
   /** Ids tracked or untracked while a refresh was reading the database (their news is newer). */
   private touchedDuringRefresh: Set<number> | null = null;
   private chain: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
-  private readonly counters = { fills: 0, stopOuts: 0, expiries: 0 };
+  private readonly counters = { fills: 0, stopOuts: 0, expiries: 0, triggerCloses: 0 };
   /** This engine's name on the bus. */
   private readonly node = randomUUID();
   private bus: TickBus | null = null;
@@ -150,11 +187,9 @@ export class MatchingEngine {
     for (const id of ids) {
       if (this.inFlight.has(id)) continue;
       this.touchedDuringRefresh?.add(id);
-      const existing = this.tracked.get(id);
-      if (existing) this.removeEntry(existing);
+      this.removeAll(id);
       const row = byId.get(id);
-      const entry = row ? this.entryFor(row) : null;
-      if (entry) this.insert(entry);
+      if (row) for (const entry of this.entriesFor(row)) this.insert(entry);
     }
   }
 
@@ -192,25 +227,30 @@ export class MatchingEngine {
   stats(): EngineStats {
     let pendingOrders = 0;
     let watchedPositions = 0;
-    for (const entry of this.tracked.values()) {
-      if (entry.kind === 'limit') pendingOrders++;
-      else watchedPositions++;
-    }
+    for (const entries of this.tracked.values())
+      for (const entry of entries) {
+        if (entry.kind === 'limit' || entry.kind === 'entry') pendingOrders++;
+        else if (entry.kind === 'stop') watchedPositions++;
+      }
     return { pendingOrders, watchedPositions, inFlight: this.inFlight.size, ...this.counters };
   }
 
   // ---- the index ----
 
-  private entryFor(row: PositionRow): Entry | null {
-    if (row.state === 'pending' && row.limit_price !== null) {
-      return {
+  private entriesFor(row: PositionRow): Entry[] {
+    const out: Entry[] = [];
+    const resting =
+      row.order_type === 'limit' || (row.order_type === 'stop_limit' && row.triggered_at !== null);
+    if (row.state === 'pending' && row.limit_price !== null && resting) {
+      out.push({
         id: row.id,
         code: row.code,
         kind: 'limit',
         side: row.direction === 'long' ? 'atOrBelow' : 'atOrAbove',
         level: Number(row.limit_price),
         expiresAtMs: row.expires_at ? row.expires_at.getTime() : null,
-      };
+        trail: null,
+      });
     }
     if (row.state === 'holding' && row.open_price !== null) {
       const level = stopOutLevel({
@@ -221,50 +261,105 @@ export class MatchingEngine {
         marginMinor: row.margin_minor,
         stopOutPercent: this.ctx.config.stopOutPercent,
       });
-      return {
+      out.push({
         id: row.id,
         code: row.code,
         kind: 'stop',
         side: row.direction === 'long' ? 'atOrBelow' : 'atOrAbove',
         level: level.toNumber(),
         expiresAtMs: null,
-      };
+        trail: null,
+      });
     }
-    return null;
+    for (const trigger of rowTriggers(row)) {
+      const entry: Entry = {
+        id: row.id,
+        code: row.code,
+        kind: trigger.kind,
+        side: bookSide(trigger.side),
+        level: Number(trigger.level),
+        expiresAtMs: trigger.kind === 'entry' && row.expires_at ? row.expires_at.getTime() : null,
+        trail: null,
+      };
+      if (trigger.trail && trigger.best !== null) {
+        const holder: BestHolder = {
+          id: row.id,
+          level: Number(trigger.best),
+          side: trigger.side === 'fall' ? 'atOrAbove' : 'atOrBelow',
+          entry,
+        };
+        entry.trail = {
+          market: row.market,
+          spec: trigger.trail,
+          side: trigger.side,
+          best: trigger.best,
+          holder,
+        };
+      }
+      out.push(entry);
+    }
+    return out;
+  }
+
+  private static bookOf<E extends BookEntry>(books: Map<string, PriceBook<E>>, code: string): PriceBook<E> {
+    let book = books.get(code);
+    if (!book) {
+      book = new PriceBook<E>();
+      books.set(code, book);
+    }
+    return book;
+  }
+
+  private booksFor(kind: Entry['kind']): Map<string, PriceBook<Entry>> {
+    return kind === 'limit' ? this.limitBooks : kind === 'stop' ? this.stopBooks : this.triggerBooks;
   }
 
   private insert(entry: Entry): void {
-    const books = entry.kind === 'limit' ? this.limitBooks : this.stopBooks;
-    let book = books.get(entry.code);
-    if (!book) {
-      book = new PriceBook<Entry>();
-      books.set(entry.code, book);
-    }
-    book.add(entry);
-    this.tracked.set(entry.id, entry);
+    MatchingEngine.bookOf(this.booksFor(entry.kind), entry.code).add(entry);
+    if (entry.trail) MatchingEngine.bookOf(this.bestBooks, entry.code).add(entry.trail.holder);
+    const list = this.tracked.get(entry.id);
+    if (list) list.push(entry);
+    else this.tracked.set(entry.id, [entry]);
   }
 
-  private removeEntry(entry: Entry): void {
-    const books = entry.kind === 'limit' ? this.limitBooks : this.stopBooks;
-    books.get(entry.code)?.remove(entry.id, entry.side, entry.level);
-    this.tracked.delete(entry.id);
+  /** Takes an entry off its books (`onBook` false: a tick already took it off its price book). */
+  private unfile(entry: Entry, onBook = true): void {
+    if (onBook) this.booksFor(entry.kind).get(entry.code)?.remove(entry.id, entry.side, entry.level);
+    if (entry.trail) {
+      const holder = entry.trail.holder;
+      this.bestBooks.get(entry.code)?.remove(holder.id, holder.side, holder.level);
+    }
+  }
+
+  private removeAll(id: number): void {
+    const list = this.tracked.get(id);
+    if (!list) return;
+    for (const entry of list) this.unfile(entry);
+    this.tracked.delete(id);
+  }
+
+  /** Forgets one entry of a position, already off its price book. */
+  private forget(entry: Entry): void {
+    this.unfile(entry, false);
+    const list = this.tracked.get(entry.id);
+    if (!list) return;
+    const rest = list.filter((e) => e !== entry);
+    if (rest.length > 0) this.tracked.set(entry.id, rest);
+    else this.tracked.delete(entry.id);
   }
 
   /** Indexes a position after its state changed (placed, filled, created by another module). */
   track(row: PositionRow): void {
     this.touchedDuringRefresh?.add(row.id);
-    const existing = this.tracked.get(row.id);
-    if (existing) this.removeEntry(existing);
-    const entry = this.entryFor(row);
-    if (entry) this.insert(entry);
+    this.removeAll(row.id);
+    for (const entry of this.entriesFor(row)) this.insert(entry);
     this.announce(row.id);
   }
 
   /** Drops a position from the index (cancelled, closed). */
   untrack(id: number): void {
     this.touchedDuringRefresh?.add(id);
-    const existing = this.tracked.get(id);
-    if (existing) this.removeEntry(existing);
+    this.removeAll(id);
     this.announce(id);
   }
 
@@ -285,22 +380,14 @@ export class MatchingEngine {
       for (const row of rows) {
         seen.add(row.id);
         if (touched.has(row.id) || this.inFlight.has(row.id)) continue;
-        const want = this.entryFor(row);
-        const have = this.tracked.get(row.id);
-        if (
-          have &&
-          want &&
-          have.kind === want.kind &&
-          have.level === want.level &&
-          have.side === want.side &&
-          have.expiresAtMs === want.expiresAtMs
-        )
-          continue;
-        if (have) this.removeEntry(have);
-        if (want) this.insert(want);
+        const want = this.entriesFor(row);
+        const have = this.tracked.get(row.id) ?? [];
+        if (sameEntries(have, want)) continue;
+        this.removeAll(row.id);
+        for (const entry of want) this.insert(entry);
       }
-      for (const [id, entry] of this.tracked) {
-        if (!seen.has(id) && !touched.has(id) && !this.inFlight.has(id)) this.removeEntry(entry);
+      for (const id of [...this.tracked.keys()]) {
+        if (!seen.has(id) && !touched.has(id) && !this.inFlight.has(id)) this.removeAll(id);
       }
     } finally {
       this.touchedDuringRefresh = null;
@@ -313,15 +400,54 @@ export class MatchingEngine {
   onTick(tick: Tick): void {
     const price = Number(tick.price);
     if (!(price > 0)) return;
+    const bests = this.bestBooks.get(tick.code);
+    if (bests && bests.size > 0) this.follow(bests, tick.price, price);
     const limits = this.limitBooks.get(tick.code)?.take(price) ?? [];
     const stops = this.stopBooks.get(tick.code)?.take(price) ?? [];
-    if (limits.length === 0 && stops.length === 0) return;
-    const work = [...limits, ...stops];
+    const triggers = this.triggerBooks.get(tick.code)?.take(price) ?? [];
+    if (limits.length === 0 && stops.length === 0 && triggers.length === 0) return;
+    const work = [...limits, ...stops, ...triggers];
     for (const entry of work) {
-      this.tracked.delete(entry.id);
+      this.forget(entry);
       this.inFlight.add(entry.id);
     }
     this.enqueue(() => this.process(work, tick.price));
+  }
+
+  /**
+   * Moves the trailing triggers whose best price this tick beats (SPEC §13.2: the trigger follows
+   * the best price since placement and never moves back), and stores the new best — GREATEST or
+   * LEAST, so a slower node's write never moves it back either.
+   */
+  private follow(bests: PriceBook<BestHolder>, priceText: string, price: number): void {
+    const moved = bests.take(price);
+    if (moved.length === 0) return;
+    const saves = new Map<
+      string,
+      { column: 'trail_best' | 'sl_trail_best'; side: TriggerSide; ids: number[] }
+    >();
+    for (const holder of moved) {
+      const entry = holder.entry;
+      const trail = entry.trail!;
+      if (Number(trail.best) !== price) {
+        this.triggerBooks.get(entry.code)?.remove(entry.id, entry.side, entry.level);
+        trail.best = priceText;
+        entry.level = Number(trailingTrigger(trail.market, trail.side, priceText, trail.spec));
+        MatchingEngine.bookOf(this.triggerBooks, entry.code).add(entry);
+        const column = entry.kind === 'entry' ? 'trail_best' : 'sl_trail_best';
+        const key = `${column}:${trail.side}`;
+        const save = saves.get(key) ?? { column, side: trail.side, ids: [] };
+        save.ids.push(entry.id);
+        saves.set(key, save);
+      }
+      holder.level = price;
+      bests.add(holder);
+    }
+    if (saves.size === 0) return;
+    this.enqueue(async () => {
+      for (const save of saves.values())
+        await saveBests(this.ctx.db, save.ids, save.column, save.side, priceText);
+    });
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -337,7 +463,15 @@ export class MatchingEngine {
         const entry = work[next++]!;
         try {
           if (entry.kind === 'limit') this.afterFill(entry, await fillLimitOrder(this.ctx, entry.id, price));
-          else this.afterStopOut(entry, await stopOutPosition(this.ctx, entry.id, price));
+          else if (entry.kind === 'stop')
+            this.afterStopOut(entry, await stopOutPosition(this.ctx, entry.id, price));
+          else if (entry.kind === 'entry')
+            this.afterFill(entry, await fireTrigger(this.ctx, entry.id, price, entry.trail?.best ?? null));
+          else
+            this.afterStopOut(
+              entry,
+              await closeByTrigger(this.ctx, entry.id, entry.kind, price, entry.trail?.best ?? null),
+            );
         } catch (error) {
           // A fault (not a refusal): keep the entry so the next tick retries it.
           this.ctx.log.error({ err: error, positionId: entry.id }, 'engine could not process a position');
@@ -351,7 +485,8 @@ export class MatchingEngine {
   }
 
   private reinsert(entry: Entry): void {
-    if (!this.tracked.has(entry.id)) this.insert(entry);
+    if (this.tracked.get(entry.id)?.some((e) => e.kind === entry.kind)) return;
+    this.insert(entry);
   }
 
   private afterFill(entry: Entry, outcome: FillOutcome): void {
@@ -360,8 +495,15 @@ export class MatchingEngine {
         this.counters.fills++;
         this.track(outcome.row);
         return;
+      case 'triggered':
+        this.track(outcome.row);
+        return;
       case 'expired':
         this.counters.expiries++;
+        this.untrack(entry.id);
+        return;
+      case 'unfunded':
+        this.untrack(entry.id);
         return;
       case 'not_crossed':
         this.reinsert(entry);
@@ -372,8 +514,12 @@ export class MatchingEngine {
   }
 
   private afterStopOut(entry: Entry, outcome: StopOutOutcome): void {
-    if (outcome.kind === 'stopped') this.counters.stopOuts++;
-    else if (outcome.kind === 'not_reached') this.reinsert(entry);
+    if (outcome.kind === 'stopped') {
+      if (entry.kind === 'stop') this.counters.stopOuts++;
+      else this.counters.triggerCloses++;
+      // The position's other triggers end with it (the OCO).
+      this.untrack(entry.id);
+    } else if (outcome.kind === 'not_reached') this.reinsert(entry);
   }
 
   // ---- expiry ----

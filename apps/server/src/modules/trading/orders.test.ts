@@ -226,7 +226,7 @@ describe('refusals change nothing', () => {
 
   it('refuses malformed fields with bad_request naming the field', async () => {
     await refused(alice, { ...longMarket, direction: 'up' }, 'bad_request', 'direction');
-    await refused(alice, { ...longMarket, order_type: 'stop' }, 'bad_request', 'order_type');
+    await refused(alice, { ...longMarket, order_type: 'iceberg' }, 'bad_request', 'order_type');
     await refused(alice, { ...longMarket, mode: 'night' }, 'bad_request', 'mode');
     await refused(alice, { ...longMarket, code: 'DROP TABLE;' }, 'bad_request', 'code');
     const limit = { ...longMarket, order_type: 'limit' };

@@ -1,4 +1,5 @@
 import { API, minorToDecimal } from '@kabuto/contract';
+import { orderSentence } from '@kabuto/domain';
 import { afterCommit } from '../../db/ambient';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
@@ -11,12 +12,14 @@ import {
   closePosition,
   type OrderRequest,
   openPositionCount,
+  orderExpiry,
   placeOrder,
   planOrder,
   type TradingContext,
   type TradingPort,
 } from './service';
 import './tables';
+import { modifyOrder, setTpSl } from './triggers';
 import {
   endedPositions,
   findOwnPosition,
@@ -36,6 +39,12 @@ function orderRequest(body: {
   quantity: string;
   leverage: string;
   mode?: OrderRequest['mode'];
+  trigger_price?: string | undefined;
+  trail_amount?: string | undefined;
+  trail_percent?: string | undefined;
+  validity?: OrderRequest['validity'];
+  take_profit?: string | undefined;
+  stop_loss?: string | undefined;
 }): OrderRequest {
   return {
     code: body.code,
@@ -45,6 +54,12 @@ function orderRequest(body: {
     quantity: body.quantity,
     leverage: body.leverage,
     mode: body.mode ?? 'normal',
+    triggerPrice: body.trigger_price,
+    trailAmount: body.trail_amount,
+    trailPercent: body.trail_percent,
+    validity: body.validity ?? 'day',
+    takeProfit: body.take_profit,
+    stopLoss: body.stop_loss,
   };
 }
 
@@ -94,7 +109,8 @@ export const tradingModule = defineModule(
     const language = (header: unknown, fallback: string) => pickLanguage(header, fallback);
 
     route(app, ctx, API.previewCall, async ({ body, user }) => {
-      const plan = planOrder(ctx, orderRequest(body), ctx.clock.now(), { forPreview: true });
+      const now = ctx.clock.now();
+      const plan = planOrder(ctx, orderRequest(body), now, { forPreview: true });
       // Day mode trades against the participation left, not the available funds (SPEC §6.5).
       const available =
         plan.mode === 'day'
@@ -120,6 +136,15 @@ export const tradingModule = defineModule(
           limitUp: plan.band?.limitUp ?? null,
           limitDown: plan.band?.limitDown ?? null,
           marketOpen: plan.marketOpen,
+          sentence: orderSentence({
+            direction: plan.direction,
+            orderType: plan.orderType,
+            quantity: plan.quantity,
+            price: plan.limitPrice,
+            trigger: plan.triggerPrice,
+            trail: plan.trail,
+          }),
+          expiresAt: plan.fillsNow ? null : orderExpiry(ctx, plan.market, plan.validity, now).toISOString(),
         },
       };
     });
@@ -135,6 +160,41 @@ export const tradingModule = defineModule(
         return { msg: 'place', data: positionView(ctx, row, language(req.headers.language, user.language)) };
       },
       { guard: 'trade', ...limit },
+    );
+
+    // Changing a pending order may raise its risk (a higher quantity is refused, but a limit may move),
+    // so it is a trade call; take-profit and stop-loss only ever close, so a barred account may set them.
+    route(
+      app,
+      ctx,
+      API.modifyOrderCall,
+      async ({ body, user, req }) => {
+        const row = await modifyOrder(ctx, user.id, {
+          id: body.id,
+          price: body.price,
+          triggerPrice: body.trigger_price,
+          quantity: body.quantity,
+        });
+        return { msg: 'modify', data: positionView(ctx, row, language(req.headers.language, user.language)) };
+      },
+      { guard: 'trade', ...limit },
+    );
+
+    route(
+      app,
+      ctx,
+      API.setTpSlCall,
+      async ({ body, user, req }) => {
+        const row = await setTpSl(ctx, user.id, {
+          id: body.id,
+          takeProfit: body.take_profit,
+          stopLoss: body.stop_loss,
+          trailAmount: body.trail_amount,
+          trailPercent: body.trail_percent,
+        });
+        return { msg: 'modify', data: positionView(ctx, row, language(req.headers.language, user.language)) };
+      },
+      limit,
     );
 
     // Cancelling and closing reduce risk, so a trade-barred account may still do them (SPEC §5).

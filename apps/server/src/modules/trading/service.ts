@@ -9,10 +9,14 @@ import {
   type OrderType,
   PRICE_DECIMALS,
   type TradeMode,
+  type Validity,
 } from '@kabuto/contract';
 import {
   canClose,
+  entryTriggerSide,
   feeMinor,
+  freezePrice,
+  gtcExpiry,
   isWithinPriceLimit,
   limitOrderCrosses,
   localDateOf,
@@ -22,9 +26,11 @@ import {
   sessionClose,
   settleClose,
   stopOutReached,
+  type Trail,
+  trailingTrigger,
   zonedInstant,
 } from '@kabuto/domain';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { AppContext } from '../../context';
 import { afterCommit } from '../../db/ambient';
 import { inTransaction } from '../../db/database';
@@ -44,6 +50,7 @@ import { messages, moneyParam, type OutgoingMessage } from '../messages/service'
 import { recordCreditEvent } from '../users/credit';
 import type { MatchingEngine } from './engine';
 import type { PositionRow, PositionsTable } from './tables';
+import { checkEntryTrigger, checkTpSl, checkTrail } from './trigger-rules';
 
 /** What the trading code works with: the platform and the market it trades. */
 export interface MarketBoundContext extends AppContext {
@@ -115,6 +122,13 @@ export interface OrderRequest {
   /** As typed; validated here (leverage_invalid); empty = 1×. */
   leverage: string;
   mode: TradeMode;
+  /** SPEC §13.2 (as typed; checked here). */
+  triggerPrice?: string | undefined;
+  trailAmount?: string | undefined;
+  trailPercent?: string | undefined;
+  validity?: Validity;
+  takeProfit?: string | undefined;
+  stopLoss?: string | undefined;
 }
 
 /** A checked order: what it is and the money it needs at the price it would open at now. */
@@ -138,6 +152,14 @@ export interface OrderPlan {
   feeMinor: number;
   band: { limitUp: string; limitDown: string } | null;
   marketOpen: boolean;
+  /** Stop and stop-limit: the trigger; trailing stop: where it starts. */
+  triggerPrice: string | null;
+  trail: Trail | null;
+  /** Trailing stop: the best price so far (the current price at placement). */
+  trailBest: string | null;
+  validity: Validity;
+  takeProfit: string | null;
+  stopLoss: string | null;
 }
 
 const POSITIVE_INTEGER = /^\d{1,12}$/;
@@ -188,7 +210,7 @@ export function planOrder(
   const market = instrument.market;
 
   let limitPrice: string | null = null;
-  if (request.orderType === 'limit') {
+  if (request.orderType === 'limit' || request.orderType === 'stop_limit') {
     const price = request.price?.trim();
     if (!price) throw new DomainError('bad_request', { field: 'price' });
     // A limit off the market's price grid is refused rather than silently rounded.
@@ -215,8 +237,39 @@ export function planOrder(
   if (request.mode === 'day' && !ctx.trading.dayTradeGate)
     throw new DomainError('bad_request', { field: 'mode', reason: 'day_trade_not_approved' });
 
-  const fillsNow = limitPrice === null || limitOrderCrosses(request.direction, limitPrice, quote.price);
-  const price = fillsNow ? quote.price : limitPrice!;
+  // SPEC §13.2: a trigger on its side of the price (it may lie past today's limits: it waits).
+  const validity = request.validity ?? 'day';
+  if (validity === 'gtc' && request.mode === 'day')
+    throw new DomainError('bad_request', { field: 'validity', reason: 'day_mode_is_day' });
+  let triggerPrice: string | null = null;
+  let trail: Trail | null = null;
+  let trailBest: string | null = null;
+  if (request.orderType === 'stop' || request.orderType === 'stop_limit')
+    triggerPrice = checkEntryTrigger(market, request.direction, request.triggerPrice, quote.price);
+  if (request.orderType === 'trailing_stop') {
+    trail = checkTrail(market, request.trailAmount, request.trailPercent, quote.price);
+    trailBest = quote.price;
+    triggerPrice = trailingTrigger(market, entryTriggerSide(request.direction), quote.price, trail);
+  }
+
+  const fillsNow =
+    request.orderType === 'market' ||
+    (request.orderType === 'limit' && limitOrderCrosses(request.direction, limitPrice!, quote.price));
+  // A trigger order freezes at the worse of trigger and limit (SPEC §13.2).
+  const price = fillsNow
+    ? quote.price
+    : triggerPrice !== null
+      ? new Decimal(freezePrice(triggerPrice, limitPrice)).toFixed(PRICE_DECIMALS[market])
+      : limitPrice!;
+  // Take-profit and stop-loss on their sides of the price the position would open at.
+  const opensAt = fillsNow ? quote.price : (limitPrice ?? triggerPrice!);
+  const { takeProfit, stopLoss } = checkTpSl(
+    market,
+    request.direction,
+    opensAt,
+    request.takeProfit,
+    request.stopLoss,
+  );
   const scale = new Decimal(10).pow(CURRENCY_DECIMALS[MARKET_CURRENCY[market]]);
   if (new Decimal(price).times(quantity).times(scale).gt(MAX_NOTIONAL_MINOR))
     throw new DomainError('balance_insufficient', { field: 'quantity' });
@@ -239,7 +292,18 @@ export function planOrder(
     feeMinor: feeFor(ctx, market, notional),
     band,
     marketOpen,
+    triggerPrice,
+    trail,
+    trailBest,
+    validity,
+    takeProfit,
+    stopLoss,
   };
+}
+
+/** When a pending order expires: its session's close (day) or 30 calendar days on (GTC). */
+export function orderExpiry(ctx: MarketBoundContext, market: Market, validity: Validity, now: Date): Date {
+  return validity === 'gtc' ? gtcExpiry(now) : expiryFor(ctx, market, now);
 }
 
 /**
@@ -263,7 +327,7 @@ const positionParams = (row: PositionRow) => ({
   quantity: { count: row.quantity },
 });
 
-function fillMessage(row: PositionRow, price: string): OutgoingMessage {
+export function fillMessage(row: PositionRow, price: string): OutgoingMessage {
   return {
     userId: row.user_id,
     kind: 'fill',
@@ -304,7 +368,7 @@ function expiryMessage(row: PositionRow): OutgoingMessage {
 // Placing orders.
 
 /** The ledger refuses postings that move nothing (a zero P&L, a fee already frozen). */
-function moves(postings: PostingInput[]): PostingInput[] {
+export function moves(postings: PostingInput[]): PostingInput[] {
   return postings.filter((p) => p.amountMinor !== 0);
 }
 
@@ -392,7 +456,7 @@ export async function placeOrder(
       open_price: plan.fillsNow ? plan.price : null,
       opened_at: plan.fillsNow ? now : null,
       opened_trading_day: plan.fillsNow ? ctx.market.tradingDay(plan.market, now) : null,
-      expires_at: plan.fillsNow ? null : expiryFor(ctx, plan.market, now),
+      expires_at: plan.fillsNow ? null : orderExpiry(ctx, plan.market, plan.validity, now),
       margin_minor: plan.marginMinor,
       fee_minor: plan.feeMinor,
       close_price: null,
@@ -404,6 +468,17 @@ export async function placeOrder(
       close_reason: null,
       source: source.source ?? 'order',
       source_id: source.sourceId ?? null,
+      validity: plan.validity,
+      trigger_price: plan.trail ? null : plan.triggerPrice,
+      trail_amount: plan.trail && 'amount' in plan.trail ? plan.trail.amount : null,
+      trail_percent: plan.trail && 'percent' in plan.trail ? plan.trail.percent : null,
+      trail_best: plan.trailBest,
+      triggered_at: null,
+      take_profit: plan.takeProfit,
+      stop_loss: plan.stopLoss,
+      sl_trail_amount: null,
+      sl_trail_percent: null,
+      sl_trail_best: null,
       created_at: now,
       updated_at: now,
     };
@@ -460,29 +535,30 @@ export async function placeOrder(
 // ---------------------------------------------------------------------------------------------
 // Changing a position: each in its own transaction with the row locked.
 
-async function lockPosition(trx: Tx, id: number): Promise<PositionRow | undefined> {
+export async function lockPosition(trx: Tx, id: number): Promise<PositionRow | undefined> {
   return trx.selectFrom('positions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-async function lockOwnPosition(trx: Tx, id: number, userId: number): Promise<PositionRow> {
+export async function lockOwnPosition(trx: Tx, id: number, userId: number): Promise<PositionRow> {
   const row = await lockPosition(trx, id);
   if (!row || row.user_id !== userId) throw new DomainError('not_found', { field: 'id' });
   return row;
 }
 
 /** Releases a pending order's frozen margin + fee (cancel by the user, or expiry). */
-async function releasePending(
+export async function releasePending(
   trx: Tx,
   row: PositionRow,
-  reason: 'user' | 'expired',
+  reason: 'user' | 'expired' | 'unfunded',
   now: Date,
+  extra: Updateable<PositionsTable> = {},
 ): Promise<PositionRow> {
   const currency = MARKET_CURRENCY[row.market];
   const frozen = row.margin_minor + row.fee_minor;
   await postTransaction(
     trx,
     {
-      kind: reason === 'user' ? 'order_cancel' : 'order_expire',
+      kind: reason === 'expired' ? 'order_expire' : 'order_cancel',
       userId: row.user_id,
       refType: 'position',
       refId: row.id,
@@ -496,7 +572,7 @@ async function releasePending(
   );
   const updated = await trx
     .updateTable('positions')
-    .set({ state: 'cancelled', close_reason: reason, closed_at: now, updated_at: now })
+    .set({ ...extra, state: 'cancelled', close_reason: reason, closed_at: now, updated_at: now })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -548,6 +624,10 @@ export async function dueExpiries(db: Executor, now: Date, limit: number): Promi
 export type FillOutcome =
   | { kind: 'filled'; row: PositionRow }
   | { kind: 'expired'; row: PositionRow }
+  /** A stop-limit whose trigger fired: it now rests as a limit order. */
+  | { kind: 'triggered'; row: PositionRow }
+  /** A triggered market order the funds no longer cover: cancelled, its funds released. */
+  | { kind: 'unfunded'; row: PositionRow }
   /** The exact price does not cross the limit after all: keep waiting. */
   | { kind: 'not_crossed' }
   /** No longer pending (cancelled, filled on another node): nothing to do. */
@@ -569,68 +649,90 @@ export async function fillLimitOrder(
   return inTransaction(ctx.db, async (trx): Promise<FillOutcome> => {
     const row = await lockPosition(trx, id);
     if (row?.state !== 'pending' || row.limit_price === null) return { kind: 'gone' };
+    // A stop-limit rests as a limit order only once its trigger fired.
+    if (row.order_type === 'stop_limit' && row.triggered_at === null) return { kind: 'gone' };
     if (row.expires_at && row.expires_at.getTime() <= now.getTime())
       return { kind: 'expired', row: await releasePending(trx, row, 'expired', now) };
     if (!limitOrderCrosses(row.direction, row.limit_price, tickPrice)) return { kind: 'not_crossed' };
     if (!ctx.market.isOpen(row.market, now)) return { kind: 'not_crossed' };
-
-    const currency = MARKET_CURRENCY[row.market];
-    const frozen = row.margin_minor + row.fee_minor;
     const limit = new Decimal(row.limit_price);
     const better = row.direction === 'long' ? Decimal.min(limit, tickPrice) : Decimal.max(limit, tickPrice);
-    let price = better.toFixed(PRICE_DECIMALS[row.market]);
-    let margin = marginMinor(row.market, price, row.quantity, row.leverage);
-    let fee = feeFor(ctx, row.market, notionalMinor(row.market, price, row.quantity));
-    if (margin + fee > frozen) {
-      // Lock order matches the ledger's (available before frozen:<purpose>).
-      const available = await trx
-        .selectFrom('ledger_accounts')
-        .select('balance_minor')
-        .where('user_id', '=', row.user_id)
-        .where('name', '=', fundingOf(row))
-        .where('currency', '=', currency)
-        .forUpdate()
-        .executeTakeFirst();
-      if ((available?.balance_minor ?? 0) < margin + fee - frozen) {
-        price = limit.toFixed(PRICE_DECIMALS[row.market]);
-        margin = row.margin_minor;
-        fee = row.fee_minor;
-      }
-    }
-    await postTransaction(
-      trx,
-      {
-        kind: 'order_fill',
-        userId: row.user_id,
-        refType: 'position',
-        refId: row.id,
-        memo: `${row.order_no} @ ${price}`,
-        postings: moves([
-          { userId: row.user_id, account: fundingOf(row), currency, amountMinor: frozen - margin - fee },
-          { userId: row.user_id, account: 'frozen:order', currency, amountMinor: margin - frozen },
-          { userId: HOUSE, account: 'house:fees', currency, amountMinor: fee },
-        ]),
-      },
-      now,
-    );
-    const filled = await trx
-      .updateTable('positions')
-      .set({
-        state: 'holding',
-        open_price: price,
-        opened_at: now,
-        opened_trading_day: ctx.market.tradingDay(row.market, now),
-        margin_minor: margin,
-        fee_minor: fee,
-        expires_at: null,
-        updated_at: now,
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await messages.send(trx, fillMessage(filled, price), now);
-    return { kind: 'filled', row: filled };
+    return openPending(ctx, trx, row, better.toFixed(PRICE_DECIMALS[row.market]), 'limit', now);
   });
+}
+
+/**
+ * Opens a locked pending order at `price`. Margin and fee are those of the fill price; the
+ * difference to what was frozen at placement is released, or drawn from available. When available
+ * cannot cover it, a limit order fills at its limit (exactly what was frozen) and a triggered
+ * market order is cancelled with reason `unfunded`, its frozen funds released.
+ */
+export async function openPending(
+  ctx: MarketBoundContext,
+  trx: Tx,
+  row: PositionRow,
+  fillPrice: string,
+  short: 'limit' | 'cancel',
+  now: Date,
+  extra: Updateable<PositionsTable> = {},
+): Promise<FillOutcome> {
+  const currency = MARKET_CURRENCY[row.market];
+  const frozen = row.margin_minor + row.fee_minor;
+  let price = fillPrice;
+  let margin = marginMinor(row.market, price, row.quantity, row.leverage);
+  let fee = feeFor(ctx, row.market, notionalMinor(row.market, price, row.quantity));
+  if (margin + fee > frozen) {
+    // Lock order matches the ledger's (available before frozen:<purpose>).
+    const available = await trx
+      .selectFrom('ledger_accounts')
+      .select('balance_minor')
+      .where('user_id', '=', row.user_id)
+      .where('name', '=', fundingOf(row))
+      .where('currency', '=', currency)
+      .forUpdate()
+      .executeTakeFirst();
+    if ((available?.balance_minor ?? 0) < margin + fee - frozen) {
+      if (short === 'cancel' || row.limit_price === null)
+        return { kind: 'unfunded', row: await releasePending(trx, row, 'unfunded', now, extra) };
+      price = new Decimal(row.limit_price).toFixed(PRICE_DECIMALS[row.market]);
+      margin = row.margin_minor;
+      fee = row.fee_minor;
+    }
+  }
+  await postTransaction(
+    trx,
+    {
+      kind: 'order_fill',
+      userId: row.user_id,
+      refType: 'position',
+      refId: row.id,
+      memo: `${row.order_no} @ ${price}`,
+      postings: moves([
+        { userId: row.user_id, account: fundingOf(row), currency, amountMinor: frozen - margin - fee },
+        { userId: row.user_id, account: 'frozen:order', currency, amountMinor: margin - frozen },
+        { userId: HOUSE, account: 'house:fees', currency, amountMinor: fee },
+      ]),
+    },
+    now,
+  );
+  const filled = await trx
+    .updateTable('positions')
+    .set({
+      ...extra,
+      state: 'holding',
+      open_price: price,
+      opened_at: now,
+      opened_trading_day: ctx.market.tradingDay(row.market, now),
+      margin_minor: margin,
+      fee_minor: fee,
+      expires_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await messages.send(trx, fillMessage(filled, price), now);
+  return { kind: 'filled', row: filled };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -679,7 +781,7 @@ export async function settle(
   trx: Tx,
   row: PositionRow,
   price: string,
-  reason: 'user' | 'stop_out' | 'settlement',
+  reason: 'user' | 'stop_out' | 'settlement' | 'take_profit' | 'stop_loss',
   now: Date,
 ): Promise<{ row: PositionRow; settlement: CloseSettlementView }> {
   const currency = MARKET_CURRENCY[row.market];

@@ -6,6 +6,7 @@ import type {
   PositionSource,
   PositionState,
   TradeMode,
+  Validity,
 } from '@kabuto/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -42,6 +43,19 @@ export interface PositionsTable {
   close_reason: CloseReason | null;
   source: PositionSource;
   source_id: number | null;
+  /** SPEC §13.2 (migration 0310). */
+  validity: ColumnType<Validity, Validity | undefined, Validity>;
+  trigger_price: Price | null;
+  trail_amount: Price | null;
+  trail_percent: Price | null;
+  /** The best price a trailing entry has seen (only ever moves towards the investor). */
+  trail_best: Price | null;
+  triggered_at: Date | null;
+  take_profit: Price | null;
+  stop_loss: Price | null;
+  sl_trail_amount: Price | null;
+  sl_trail_percent: Price | null;
+  sl_trail_best: Price | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -22,6 +22,7 @@ import type { MarketBoundContext } from './service';
 import { closeBlockedBy, closeSettlement, LIVE_STATES } from './service';
 import { stopOutLevel } from './stop-out';
 import type { PositionRow } from './tables';
+import { rowTriggers } from './trigger-rules';
 
 export type PositionView = z.output<typeof zPosition>;
 export type PositionDetailView = z.output<typeof zPositionDetail>;
@@ -61,6 +62,25 @@ function currentPriceOf(ctx: MarketBoundContext, row: PositionRow): string | nul
   return row.close_price;
 }
 
+/** SPEC §13.2: what a row waits on — its trigger (where a trailing one is now), TP and SL. */
+function triggerView(row: PositionRow) {
+  const triggers = rowTriggers(row);
+  const entry = triggers.find((t) => t.kind === 'entry');
+  const sl = row.state === 'holding' ? triggers.find((t) => t.kind === 'sl') : undefined;
+  const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
+  return {
+    validity: row.validity,
+    triggerPrice: formatPrice(row.market, entry?.level ?? row.trigger_price),
+    trailAmount: formatPrice(row.market, row.trail_amount),
+    trailPercent: plain(row.trail_percent),
+    triggeredAt: row.triggered_at?.toISOString() ?? null,
+    takeProfit: formatPrice(row.market, row.take_profit),
+    stopLoss: formatPrice(row.market, sl?.level ?? row.stop_loss),
+    stopLossTrailAmount: formatPrice(row.market, row.sl_trail_amount),
+    stopLossTrailPercent: plain(row.sl_trail_percent),
+  };
+}
+
 export function positionView(ctx: MarketBoundContext, row: PositionRow, language: Language): PositionView {
   const currency = MARKET_CURRENCY[row.market];
   const money = (minor: number) => minorToDecimal(minor, currency);
@@ -97,6 +117,7 @@ export function positionView(ctx: MarketBoundContext, row: PositionRow, language
     openedAt: row.opened_at?.toISOString() ?? null,
     openedTradingDay: row.opened_trading_day,
     expiresAt: row.expires_at?.toISOString() ?? null,
+    ...triggerView(row),
     currentPrice: current,
     margin: money(row.margin_minor),
     openFee: money(row.fee_minor),

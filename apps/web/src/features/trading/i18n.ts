@@ -5,7 +5,13 @@ export const tradingI18n = defineMessages('trading', {
   cn: {
     direction: { long: '买涨', short: '买跌' },
     directionShort: { long: '多', short: '空' },
-    orderType: { limit: '限价', market: '市价' },
+    orderType: {
+      limit: '限价',
+      market: '市价',
+      stop: '止损单',
+      stop_limit: '止损限价',
+      trailing_stop: '跟踪止损',
+    },
     mode: { normal: '普通', day: '日内' },
     dayMode: {
       label: '交易模式',
@@ -25,6 +31,9 @@ export const tradingI18n = defineMessages('trading', {
       stop_out: '强制平仓',
       expired: '收盘失效',
       settlement: '系统结算',
+      take_profit: '止盈成交',
+      stop_loss: '止损成交',
+      unfunded: '触发时资金不足',
     },
     leverageValue: '{{value}}倍',
     shares: '{{count}} 股',
@@ -154,7 +163,13 @@ export const tradingI18n = defineMessages('trading', {
   us: {
     direction: { long: 'Long', short: 'Short' },
     directionShort: { long: 'L', short: 'S' },
-    orderType: { limit: 'Limit', market: 'Market' },
+    orderType: {
+      limit: 'Limit',
+      market: 'Market',
+      stop: 'Stop',
+      stop_limit: 'Stop limit',
+      trailing_stop: 'Trailing stop',
+    },
     mode: { normal: 'Normal', day: 'Day' },
     dayMode: {
       label: 'Mode',
@@ -174,6 +189,9 @@ export const tradingI18n = defineMessages('trading', {
       stop_out: 'Stopped out',
       expired: 'Expired at the close',
       settlement: 'Settled',
+      take_profit: 'Take-profit filled',
+      stop_loss: 'Stop-loss filled',
+      unfunded: 'Funds short when triggered',
     },
     leverageValue: '{{value}}×',
     shares: '{{count}} sh',
@@ -310,7 +328,13 @@ export const tradingI18n = defineMessages('trading', {
   jp: {
     direction: { long: '買い', short: '売り' },
     directionShort: { long: '買', short: '売' },
-    orderType: { limit: '指値', market: '成行' },
+    orderType: {
+      limit: '指値',
+      market: '成行',
+      stop: '逆指値',
+      stop_limit: '逆指値（指値）',
+      trailing_stop: 'トレーリングストップ',
+    },
     mode: { normal: '通常', day: 'デイ' },
     dayMode: {
       label: '取引モード',
@@ -330,6 +354,9 @@ export const tradingI18n = defineMessages('trading', {
       stop_out: 'ロスカット',
       expired: '大引けで失効',
       settlement: 'システム決済',
+      take_profit: '利益確定で決済',
+      stop_loss: '損切りで決済',
+      unfunded: '発動時に資金不足',
     },
     leverageValue: '{{value}}倍',
     shares: '{{count}} 株',

@@ -61,6 +61,9 @@ export const messages: ServerKeyMessages = {
     outside_fund_hours: '当前不在出入金受理时间',
     daytrade_once: '每个市场每个交易日只能申请一次日内交易',
     subscription_full: '该新股申购已满，不再接受申购',
+    trigger_invalid: '触发价不在当前价格的正确一侧',
+    trail_invalid: '跟踪幅度须大于0且不超过50%',
+    order_not_modifiable: '该委托已成交、撤销或正在成交，无法修改',
     error: '操作失败',
   },
   success: {

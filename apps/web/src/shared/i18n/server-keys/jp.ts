@@ -61,6 +61,9 @@ export const messages: ServerKeyMessages = {
     outside_fund_hours: '現在は入出金の受付時間外です',
     daytrade_once: 'デイトレードの申込は1市場・1取引日につき1回までです',
     subscription_full: 'この新規公開株は申込の上限に達しました',
+    trigger_invalid: 'トリガー価格が現在値の正しい側にありません',
+    trail_invalid: 'トレール幅は0より大きく50%以下にしてください',
+    order_not_modifiable: 'この注文は約定・取消済みまたは約定中のため訂正できません',
     error: 'エラーが発生しました',
   },
   success: {

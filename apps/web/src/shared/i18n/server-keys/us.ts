@@ -61,6 +61,9 @@ export const messages: ServerKeyMessages = {
     outside_fund_hours: 'Deposits and withdrawals are not accepted at this time',
     daytrade_once: 'One day-trading application per market and trading day',
     subscription_full: 'This new share takes no more applications',
+    trigger_invalid: 'The trigger is on the wrong side of the current price',
+    trail_invalid: 'The trail must be above zero and at most 50%',
+    order_not_modifiable: 'This order is filled, cancelled or filling and can no longer be changed',
     error: 'Something went wrong',
   },
   success: {
