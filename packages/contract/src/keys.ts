@@ -61,6 +61,12 @@ export const ERROR_KEYS = [
   'daytrade_once',
   // SPEC §6.5: a new share's applications stop where its draw's tickets would pass 2^32.
   'subscription_full',
+  // SPEC §13.1 sign-in security: a second factor at sign-in, step-up before money and card changes.
+  'second_factor_required',
+  'second_factor_wrong',
+  'step_up_required',
+  'second_factor_unset',
+  'passkey_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

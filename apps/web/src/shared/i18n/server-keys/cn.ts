@@ -61,6 +61,11 @@ export const messages: ServerKeyMessages = {
     outside_fund_hours: '当前不在出入金受理时间',
     daytrade_once: '每个市场每个交易日只能申请一次日内交易',
     subscription_full: '该新股申购已满，不再接受申购',
+    second_factor_required: '请完成第二步验证',
+    second_factor_wrong: '验证码不正确或已使用',
+    step_up_required: '此操作需要再次验证身份',
+    second_factor_unset: '请先开启第二步验证（通行密钥或验证器应用）',
+    passkey_invalid: '通行密钥无效，请重试',
     error: '操作失败',
   },
   success: {

@@ -61,6 +61,11 @@ export const messages: ServerKeyMessages = {
     outside_fund_hours: '現在は入出金の受付時間外です',
     daytrade_once: 'デイトレードの申込は1市場・1取引日につき1回までです',
     subscription_full: 'この新規公開株は申込の上限に達しました',
+    second_factor_required: '2段階目の認証を完了してください',
+    second_factor_wrong: 'コードが正しくないか、使用済みです',
+    step_up_required: '続行するには本人確認が必要です',
+    second_factor_unset: '先にパスキーまたは認証アプリを設定してください',
+    passkey_invalid: 'パスキーを確認できませんでした。もう一度お試しください',
     error: 'エラーが発生しました',
   },
   success: {

@@ -61,6 +61,11 @@ export const messages: ServerKeyMessages = {
     outside_fund_hours: 'Deposits and withdrawals are not accepted at this time',
     daytrade_once: 'One day-trading application per market and trading day',
     subscription_full: 'This new share takes no more applications',
+    second_factor_required: 'Enter your second factor to finish signing in',
+    second_factor_wrong: 'That code is wrong or already used',
+    step_up_required: 'Confirm it is you to continue',
+    second_factor_unset: 'Turn on a passkey or an authenticator app first',
+    passkey_invalid: 'The passkey was not accepted; try again',
     error: 'Something went wrong',
   },
   success: {
