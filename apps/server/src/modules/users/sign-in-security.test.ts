@@ -371,3 +371,61 @@ describe('sessions (SPEC §13.1)', () => {
     });
   });
 });
+
+describe('the back office (SPEC §13.1)', () => {
+  const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    });
+
+  it('shows a user’s factors and sessions, never a secret', async () => {
+    const user = await registerUser(t.app);
+    const { secret, codes } = await turnOnTotp(user);
+    const res = await admin('GET', `/api/admin/users/${user.userId}/security`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      factors: { totp: true, passkeys: [], recoveryCodesLeft: 10, secondFactor: true },
+      sessions: [{ address: '127.0.0.1' }],
+    });
+    expect(res.body).not.toContain(secret);
+    expect(res.body).not.toContain(codes[0]);
+  });
+
+  it('resets the factors only with a reason: audited, every session ended, the user told', async () => {
+    const user = await registerUser(t.app);
+    await turnOnTotp(user);
+    const messagesBefore = await t.ctx.db
+      .selectFrom('messages')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    const noReason = await admin('POST', `/api/admin/users/${user.userId}/reset-factors`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect((await userRow(user.userId)).second_factor).toBe(true);
+    const res = await admin('POST', `/api/admin/users/${user.userId}/reset-factors`, {
+      reason: 'lost phone, ID checked',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ totp: true, passkeys: 0, sessionsEnded: 1 });
+    expect((await userRow(user.userId)).second_factor).toBe(false);
+    expect((await api(t.app, '/user/getUserinfo', {}, { session: user })).httpStatus).toBe(401);
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['reason', 'target_id'])
+      .where('action', '=', 'user_factors_reset')
+      .where('target_id', '=', String(user.userId))
+      .executeTakeFirstOrThrow();
+    expect(entry.reason).toBe('lost phone, ID checked');
+    const messagesAfter = await t.ctx.db
+      .selectFrom('messages')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(messagesAfter).toHaveLength(messagesBefore.length + 1);
+    // A password alone signs in again.
+    expect((await login(user.account)).status).toBe(1);
+  });
+});
