@@ -87,6 +87,16 @@ export interface Config {
   orderRateLimitPerMinute: number;
   /** Per-address login and registration attempts (brute-force protection, SPEC §6.1). */
   loginRateLimitPerMinute: number;
+  /**
+   * SPEC §13.1 `require_second_factor` (REQUIRE_SECOND_FACTOR): a second factor must be on before
+   * any withdrawal or bank card change. Off by default in the demo.
+   */
+  requireSecondFactor: boolean;
+  /**
+   * The origin passkeys are made for (WEBAUTHN_ORIGIN, default http://localhost:<PORT>); the
+   * WebAuthn RP ID is its host name. Checked on every ceremony.
+   */
+  webauthnOrigin: string;
 }
 
 /** Hard limits that are not settings. */
@@ -206,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     orderRateLimitPerMinute: Number(env.ORDER_RATE_LIMIT_PER_MINUTE ?? 60),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
+    requireSecondFactor: flag(env.REQUIRE_SECOND_FACTOR, false),
+    webauthnOrigin: env.WEBAUTHN_ORIGIN || `http://localhost:${Number(env.PORT ?? 3000)}`,
     ...overrides,
   };
   return config;
@@ -240,6 +252,7 @@ export function publicConfig(config: Config): Array<{ name: string; value: strin
     exitRedirectMs: '1000',
     rankingWindows: '1w,1m,3m,6m',
     simulated: 'true',
+    requireSecondFactor: String(config.requireSecondFactor),
   };
   return Object.entries(pairs).map(([name, value]) => ({ name, value }));
 }

@@ -65,6 +65,12 @@ export const ERROR_KEYS = [
   'trigger_invalid',
   'trail_invalid',
   'order_not_modifiable',
+  // SPEC §13.1 sign-in security: a second factor at sign-in, step-up before money and card changes.
+  'second_factor_required',
+  'second_factor_wrong',
+  'step_up_required',
+  'second_factor_unset',
+  'passkey_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

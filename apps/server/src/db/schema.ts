@@ -33,6 +33,10 @@ export interface UsersTable {
   /** Last wrong secret; failures older than the lock window no longer count. */
   secret_failed_at: Date | null;
   created_at: Timestamp;
+  /** Whether any second factor (a passkey, TOTP) is on: sign-in and step-up read it (SPEC §13.1). */
+  second_factor: Generated<boolean>;
+  /** The random user handle the investor's passkeys carry (base64url); null before the first. */
+  webauthn_handle: string | null;
 }
 
 export interface SessionsTable {
@@ -45,6 +49,10 @@ export interface SessionsTable {
   ended_at: Date | null;
   /** The browser that opened the session (shortened), for the list of active sessions. */
   user_agent: string | null;
+  /** The last fresh proof of a second factor in this session (SPEC §13.1 step-up). */
+  stepped_up_at: Date | null;
+  /** The client address that opened the session. */
+  address: string | null;
 }
 
 /** Lock state of login names that have no account (SPEC §6.1: answers do not reveal which exist). */

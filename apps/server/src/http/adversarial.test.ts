@@ -20,6 +20,7 @@ type JsonSchema = {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
@@ -130,7 +131,15 @@ function sample(field: JsonSchema, root: JsonSchema): unknown {
   if (type === 'integer' || type === 'number') return Math.max(s.minimum ?? 1, (s.exclusiveMinimum ?? 0) + 1);
   if (type === 'boolean') return true;
   if (type === 'array') return s.items ? [sample(s.items, root)] : [];
-  if (type === 'object') return {};
+  if (type === 'object') {
+    // A nested object (a WebAuthn credential) gets a sample of each field it requires.
+    const nested: Record<string, unknown> = {};
+    for (const name of s.required ?? []) {
+      const value = s.properties?.[name] ? sample(s.properties[name], root) : undefined;
+      if (value !== undefined) nested[name] = value;
+    }
+    return nested;
+  }
   if (type === 'string') {
     if (s.format === 'binary') return undefined;
     if (s.format === 'date-time') return '2026-11-17T01:00:00.000Z';
@@ -317,8 +326,18 @@ describe('hostile input against every investor call of /api/docs', () => {
         const formBase = Object.entries(base)
           .filter(([key, v]) => key !== name && (typeof v !== 'object' || v === null))
           .map(([key, v]): [string, string] => [key, String(v)]);
-        check(await sendForm(call, [...formBase, [name, 'a\u0000b']]), `${call.path} ${name} = NUL (form)`);
-        check(
+        // A field that is an object (a WebAuthn credential) cannot travel in a form: a form
+        // request is refused naming either field.
+        const unformable = Object.entries(base)
+          .filter(([key, v]) => key !== name && typeof v === 'object' && v !== null)
+          .map(([key]) => key);
+        const checkForm = (res: Answer, what: string) =>
+          upload ? expectRefusal(res, what) : expectBadRequest(res, [name, ...unformable], what);
+        checkForm(
+          await sendForm(call, [...formBase, [name, 'a\u0000b']]),
+          `${call.path} ${name} = NUL (form)`,
+        );
+        checkForm(
           await sendForm(call, [...formBase, [name, 'x\u0007'], [name, 'y\u0007']]),
           `${call.path} ${name} repeated (form)`,
         );

@@ -14,6 +14,7 @@ import { LIMITS } from '../config';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { assertAllowed, authenticateOnce, type Guard, type User } from './auth';
+import { assertSteppedUp, type StepUp } from './step-up';
 
 export const API_PREFIX = '/api/vue';
 
@@ -45,6 +46,8 @@ export interface RouteOptions {
   guard?: Guard;
   /** Rate limit for this call (requests per minute), keyed per account when signed in. */
   perMinute?: number;
+  /** A fresh second-factor proof in this session first, when the user has a factor (step-up.ts). */
+  stepUp?: StepUp;
 }
 
 /** Calls a banned account may still make: who am I (the client then logs out), and logging out. */
@@ -241,6 +244,12 @@ export function route<C extends CallDef, Authed extends boolean = C['auth'] exte
         return { status: 0, msg: 'bad_request', data: { field: fieldOf(req.validationError) } };
       }
       const body = req.body as ParsedRequestOf<C>;
+      // Before the idempotency key is claimed: a refusal for want of a step-up is not the
+      // call's answer, and the same key goes through once the step-up is made.
+      if (options.stepUp && user) {
+        const sessionId = (req as FastifyRequest & { sessionId: number }).sessionId;
+        await assertSteppedUp(ctx, user.id, sessionId, options.stepUp);
+      }
 
       const run = async () => {
         const result = await handler({

@@ -25,7 +25,7 @@ export type SecretKind = 'login' | 'fund';
 
 /** What a wrong secret answers: its own key, naming the field it came in (if any). */
 export interface WrongAnswer {
-  key: 'login_failed' | 'password_wrong' | 'fund_password_wrong';
+  key: 'login_failed' | 'password_wrong' | 'fund_password_wrong' | 'second_factor_wrong' | 'passkey_invalid';
   field?: string;
 }
 
@@ -64,6 +64,32 @@ export async function checkSecret(
   kind: SecretKind,
   password: string,
   wrong: WrongAnswer,
+  options: { clearOnRight?: boolean } = {},
+): Promise<void> {
+  await checkAttempt(
+    ctx,
+    userId,
+    async (secrets) => {
+      const secretHash = kind === 'login' ? secrets.password_hash : secrets.fund_password_hash;
+      return secretHash !== null && (await verifyPassword(secretHash, password));
+    },
+    wrong,
+    options,
+  );
+}
+
+/**
+ * One attempt at any of a user's secrets or second factors, counted under the user's one lock
+ * (see checkSecret): `verify` says whether the attempt was right. A right one clears the count
+ * unless `clearOnRight` is false — a right password that still needs a second factor (SPEC §13.1)
+ * leaves the wrong codes counted, so signing in again does not buy more guesses.
+ */
+export async function checkAttempt(
+  ctx: AppContext,
+  userId: number,
+  verify: (secrets: { password_hash: string; fund_password_hash: string | null }) => Promise<boolean>,
+  wrong: WrongAnswer,
+  options: { clearOnRight?: boolean } = {},
 ): Promise<void> {
   const w = lockWindow(ctx);
   const attempt = await ctx.db
@@ -93,8 +119,16 @@ export async function checkSecret(
       .execute();
     throw new DomainError('too_frequent', wrong.field ? { field: wrong.field } : undefined);
   }
-  const secretHash = kind === 'login' ? attempt.password_hash : attempt.fund_password_hash;
-  const right = secretHash !== null && (await verifyPassword(secretHash, password));
+  const right = await verify(attempt);
+  if (right && options.clearOnRight === false) {
+    // Not counted as a failure either: the attempt is undone.
+    await ctx.db
+      .updateTable('users')
+      .set({ login_failures: sql<number>`GREATEST(login_failures - 1, 0)` })
+      .where('id', '=', userId)
+      .execute();
+    return;
+  }
   if (right) {
     await ctx.db
       .updateTable('users')

@@ -67,6 +67,8 @@ export const zSession = z.lazy(() =>
     platform: z.enum(SESSION_PLATFORMS).nullable(),
     /** The session this request came in. */
     current: z.boolean(),
+    /** The client address that opened the session; null for sessions older than the record. */
+    address: z.string().nullable(),
     createdAt: zTime,
     lastSeenAt: zTime,
   }),

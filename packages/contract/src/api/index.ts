@@ -9,6 +9,7 @@ import { loanCalls } from './loans';
 import { marketCalls } from './market';
 import { moneyCalls } from './money';
 import { newsCalls } from './news';
+import { securityCalls } from './security';
 import { tradingCalls } from './trading';
 
 export * from './block';
@@ -22,6 +23,7 @@ export * from './loans';
 export * from './market';
 export * from './money';
 export * from './news';
+export * from './security';
 export * from './trading';
 
 /** Every investor call, by name. Feature files add theirs here. */
@@ -37,4 +39,5 @@ export const API = {
   ...ipoCalls,
   ...copyCalls,
   ...dayTradeCalls,
+  ...securityCalls,
 } satisfies Record<string, CallDef>;

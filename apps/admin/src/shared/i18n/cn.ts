@@ -387,6 +387,7 @@ export const cn: Texts = {
     names: {
       kefu: '客服链接',
       requireInviteCode: '注册需邀请码',
+      requireSecondFactor: '提现及银行卡变更需第二步验证',
       leverageChoices: '杠杆倍数选项',
       feeRateBps: '交易手续费（基点）',
       minFee: '最低手续费',

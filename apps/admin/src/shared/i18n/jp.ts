@@ -387,6 +387,7 @@ export const jp: Texts = {
     names: {
       kefu: 'サポート窓口リンク',
       requireInviteCode: '招待コード必須',
+      requireSecondFactor: '出金・カード変更に2段階認証必須',
       leverageChoices: 'レバレッジの選択肢',
       feeRateBps: '取引手数料（bp）',
       minFee: '最低取引手数料',

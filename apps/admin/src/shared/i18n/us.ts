@@ -387,6 +387,7 @@ export const us = {
     names: {
       kefu: 'Customer-service link',
       requireInviteCode: 'Invitation code required',
+      requireSecondFactor: 'Second factor required before withdrawals and card changes',
       leverageChoices: 'Leverage choices',
       feeRateBps: 'Trading fee (basis points)',
       minFee: 'Minimum trading fee',

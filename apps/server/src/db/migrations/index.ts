@@ -4,6 +4,7 @@ import * as m0002 from './0002_ledger_post';
 import * as m0003 from './0003_postings_without_foreign_keys';
 import * as m0005 from './0005_jobs';
 import * as m0010 from './0010_secrets_and_sessions';
+import * as m0011 from './0011_sign_in_security';
 import * as m0020 from './0020_message_templates';
 import * as m0100 from './0100_market';
 import * as m0101 from './0101_news';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0003_postings_without_foreign_keys': m0003,
   '0005_jobs': m0005,
   '0010_secrets_and_sessions': m0010,
+  '0011_sign_in_security': m0011,
   '0020_message_templates': m0020,
   '0100_market': m0100,
   '0101_news': m0101,

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../http/auth';
+import { totpValid } from '../../http/totp';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'operator'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -46,22 +46,6 @@ export async function ensureFirstOperator(ctx: AppContext, password: string): Pr
     .onConflict((oc) => oc.column('username').doNothing())
     .execute();
   return true;
-}
-
-/** Accepts the code of the current 30-second step or one step either side (clock drift). */
-export async function totpValid(secret: string, code: string, now: Date): Promise<boolean> {
-  if (!/^\d{6}$/.test(code) || !secret) return false;
-  try {
-    const result = await verifyTotp({
-      secret,
-      token: code,
-      epoch: Math.floor(now.getTime() / 1000),
-      epochTolerance: 30,
-    });
-    return result.valid;
-  } catch {
-    return false;
-  }
 }
 
 /** A hash to verify against when the name is unknown, so timing does not reveal who exists. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { generateSecret, generateURI } from 'otplib';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { hashPassword, hashToken } from '../../http/auth';
-import { audit, OPERATOR_ROLES, totpValid } from '../admin/auth';
+import { newTotpSecret, totpUri, totpValid } from '../../http/totp';
+import { audit, OPERATOR_ROLES } from '../admin/auth';
 import { adminCall, idParam, reasonField, refuseAdmin } from './http';
 
 const username = z
@@ -49,13 +49,13 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('id', '=', operator.id)
         .executeTakeFirstOrThrow();
       if (current.totp_enabled) return refuseAdmin(409, 'totp_enabled');
-      const secret = generateSecret();
+      const secret = newTotpSecret();
       await ctx.db
         .updateTable('operators')
         .set({ totp_secret: secret })
         .where('id', '=', operator.id)
         .execute();
-      return { secret, uri: generateURI({ issuer: 'Kabuto', label: operator.username, secret }) };
+      return { secret, uri: totpUri(operator.username, secret) };
     },
   );
   adminCall(

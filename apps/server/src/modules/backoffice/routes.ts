@@ -4,6 +4,7 @@ import { auditRoutes } from './audit-log';
 import { contentRoutes } from './content';
 import { dashboardRoutes, recordInvariantCheck } from './dashboard';
 import { operatorRoutes } from './operators';
+import { securityRoutes } from './security';
 import { applyOverrides, REFRESH_MS, settingsRoutes } from './settings';
 import { userRoutes } from './users';
 import './tables';
@@ -26,6 +27,7 @@ export const backofficeModule = defineModule(
 
     dashboardRoutes(app, ctx);
     userRoutes(app, ctx);
+    securityRoutes(app, ctx);
     adjustmentRoutes(app, ctx);
     contentRoutes(app, ctx);
     settingsRoutes(app, ctx, defaults);

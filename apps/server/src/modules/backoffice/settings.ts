@@ -89,6 +89,16 @@ export const SETTINGS: readonly Setting[] = [
     },
   },
   {
+    // SPEC §13.1 require_second_factor: a second factor before any withdrawal or card change.
+    name: 'requireSecondFactor',
+    kind: 'boolean',
+    schema: z.boolean(),
+    read: (c) => c.requireSecondFactor,
+    write: (c, v: boolean) => {
+      c.requireSecondFactor = v;
+    },
+  },
+  {
     name: 'leverageChoices',
     kind: 'integerList',
     schema: z

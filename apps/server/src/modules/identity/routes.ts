@@ -28,14 +28,24 @@ export const identityModule = defineModule(
     }));
     route(app, ctx, API.verifyInfoCall, async ({ user }) => ({ data: await verifyInfo(ctx, user.id) }));
     route(app, ctx, API.bankListCall, async ({ user }) => ({ data: await listCards(ctx.db, user.id) }));
-    route(app, ctx, API.bankAddCall, async ({ user, body }) => ({
-      msg: 'add',
-      data: await addCard(ctx, user, body),
-    }));
-    route(app, ctx, API.bankDeleteCall, async ({ user, body }) => {
-      await deleteCard(ctx, user.id, body.id);
-      return { msg: 'unbind', data: null };
-    });
+    // SPEC §13.1: a card change asks for a fresh second-factor proof.
+    route(
+      app,
+      ctx,
+      API.bankAddCall,
+      async ({ user, body }) => ({ msg: 'add', data: await addCard(ctx, user, body) }),
+      { stepUp: 'money' },
+    );
+    route(
+      app,
+      ctx,
+      API.bankDeleteCall,
+      async ({ user, body }) => {
+        await deleteCard(ctx, user.id, body.id);
+        return { msg: 'unbind', data: null };
+      },
+      { stepUp: 'money' },
+    );
     fileRoutes(app, ctx);
   },
 );

@@ -44,9 +44,8 @@ export const moneyModule = defineModule(
       ctx,
       API.withdrawCall,
       async ({ user, body }) => ({ msg: 'withdraw', data: await requestWithdrawal(ctx, user, body) }),
-      {
-        guard: 'money',
-      },
+      // SPEC §13.1: money leaving asks for a fresh second-factor proof.
+      { guard: 'money', stepUp: 'money' },
     );
     route(app, ctx, API.withdrawalListCall, async ({ user, body }) => ({
       data: await listWithdrawals(ctx, user.id, body),

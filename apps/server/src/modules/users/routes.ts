@@ -1,12 +1,9 @@
 import { API } from '@kabuto/contract';
-import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
+import { clientOf, securityRoutes, sessionOf } from './security-routes';
 import * as users from './service';
-
-/** The session a signed-in request came in (set by authenticate). */
-const sessionOf = (req: FastifyRequest) => (req as FastifyRequest & { sessionId: number }).sessionId;
 
 /** Registration, sessions, passwords, the account summary and fund records (SPEC §3, §4, §6.1). */
 export const usersModule = defineModule({ name: 'users', dependencies: [] }, (app, platform) => {
@@ -20,7 +17,7 @@ export const usersModule = defineModule({ name: 'users', dependencies: [] }, (ap
     API.registerCall,
     async ({ body, req }) => ({
       msg: 'register',
-      data: await users.register(ctx, body, req.headers['user-agent']),
+      data: await users.register(ctx, body, clientOf(req)),
     }),
     {
       perMinute: ctx.config.loginRateLimitPerMinute,
@@ -32,7 +29,7 @@ export const usersModule = defineModule({ name: 'users', dependencies: [] }, (ap
     API.loginCall,
     async ({ body, req }) => ({
       msg: 'login',
-      data: await users.login(ctx, body, req.headers['user-agent']),
+      data: await users.login(ctx, body, clientOf(req)),
     }),
     {
       perMinute: ctx.config.loginRateLimitPerMinute,
@@ -63,18 +60,37 @@ export const usersModule = defineModule({ name: 'users', dependencies: [] }, (ap
     ctx.sessions.forgetUser(user.id);
     return { msg: 'modify', data: null };
   });
-  route(app, ctx, API.changePasswordCall, async ({ user, body, req }) => {
-    await users.changePassword(ctx, user, 'login', body, sessionOf(req));
-    return { msg: 'modify', data: null };
-  });
-  route(app, ctx, API.setFundPasswordCall, async ({ user, body }) => {
-    await users.changePassword(ctx, user, 'fund', { password: body.password, repassword: body.repassword });
-    return { msg: 'modify', data: null };
-  });
-  route(app, ctx, API.changeFundPasswordCall, async ({ user, body }) => {
-    await users.changePassword(ctx, user, 'fund', body);
-    return { msg: 'modify', data: null };
-  });
+  route(
+    app,
+    ctx,
+    API.changePasswordCall,
+    async ({ user, body, req }) => {
+      await users.changePassword(ctx, user, 'login', body, sessionOf(req));
+      return { msg: 'modify', data: null };
+    },
+    { stepUp: 'account' },
+  );
+  route(
+    app,
+    ctx,
+    API.setFundPasswordCall,
+    async ({ user, body }) => {
+      await users.changePassword(ctx, user, 'fund', { password: body.password, repassword: body.repassword });
+      return { msg: 'modify', data: null };
+    },
+    { stepUp: 'account' },
+  );
+  route(
+    app,
+    ctx,
+    API.changeFundPasswordCall,
+    async ({ user, body }) => {
+      await users.changePassword(ctx, user, 'fund', body);
+      return { msg: 'modify', data: null };
+    },
+    { stepUp: 'account' },
+  );
+  securityRoutes(app, ctx);
   route(app, ctx, API.fundRecordsCall, async ({ user, body }) => {
     if (body.kind === 'transactions')
       return { data: await users.ledgerRecords(ctx, user.id, body.page, body.size) };

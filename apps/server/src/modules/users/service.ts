@@ -12,11 +12,14 @@ import { loanableQuotaMinor } from '@kabuto/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
+import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { hashPassword, newToken, type User } from '../../http/auth';
 import { checkSecret, refuseUnknownLogin } from '../../http/secrets';
 import { type Balances, frozenTotal, userBalances } from '../../ledger/ledger';
 import { deviceOf } from './device';
+import * as security from './security';
+import { sendNewDeviceMessage } from './security';
 
 /** Value of a user's open positions per currency; the trading module provides it. */
 export interface Valuation {
@@ -78,7 +81,7 @@ export async function register(
     agree: boolean;
     language: Language;
   },
-  userAgent?: string,
+  client: Client = {},
 ): Promise<{ token: string; account: string }> {
   if (!accountNameValid(input.account, input.language))
     throw new DomainError('bad_request', { field: 'account' });
@@ -126,19 +129,33 @@ export async function register(
       .returning('id')
       .executeTakeFirst();
     if (!user) throw new DomainError('account_exists', { field: 'account' });
-    const token = await openSession(ctx, trx, user.id, now, userAgent);
+    const token = await openSession(ctx, trx, user.id, now, client);
     return { token, account: input.account };
   });
 }
 
-async function openSession(
-  ctx: AppContext,
-  db: AppContext['db'] | Parameters<Parameters<typeof inTransaction>[1]>[0],
-  userId: number,
-  now: Date,
-  userAgent: string | undefined,
-) {
+/** Where a sign-in comes from: the browser's User-Agent and the client address. */
+export interface Client {
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
+async function openSession(ctx: AppContext, db: Executor, userId: number, now: Date, client: Client) {
   const { token, tokenHash } = newToken();
+  const userAgent = client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null;
+  const address = client.address ?? null;
+  // A sign-in from a browser the user has never signed in from sends a message (SPEC §13.1);
+  // the first session of all (registration) does not.
+  const earlier = await db
+    .selectFrom('sessions')
+    .select(['user_agent'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  const known = earlier.some((row) => row.user_agent === userAgent);
+  if (earlier.length > 0 && !known)
+    await sendNewDeviceMessage(db, userId, deviceOf(userAgent).device ?? '-', address ?? '-', now);
   await db
     .insertInto('sessions')
     .values({
@@ -148,10 +165,24 @@ async function openSession(
       last_seen_at: now,
       expires_at: new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000),
       ended_at: null,
-      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+      user_agent: userAgent,
+      stepped_up_at: null,
+      address,
     })
     .execute();
   return token;
+}
+
+/** Opens a session for a user who has proven who they are (password, a second factor, a passkey). */
+async function signIn(ctx: AppContext, userId: number, client: Client) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['account', 'banned', 'flag_reason'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.banned) throw new DomainError('account_blocked', { reason: user.flag_reason });
+  const token = await openSession(ctx, ctx.db, userId, ctx.clock.now(), client);
+  return { token, account: user.account };
 }
 
 /** Longest User-Agent kept with a session. */
@@ -166,22 +197,49 @@ export const SESSIONS_LISTED_MAX = 50;
 export async function login(
   ctx: AppContext,
   input: { account: string; password: string },
-  userAgent?: string,
+  client: Client = {},
 ) {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'account', 'banned', 'flag_reason'])
+    .select(['id', 'account', 'banned', 'flag_reason', 'second_factor'])
     .where('account', '=', input.account)
     .executeTakeFirst();
   if (!user) return refuseUnknownLogin(ctx, input.account, input.password);
-  await checkSecret(ctx, user.id, 'login', input.password, { key: 'login_failed' });
+  // With a second factor on, the right password leaves earlier wrong codes counted (secrets.ts).
+  await checkSecret(
+    ctx,
+    user.id,
+    'login',
+    input.password,
+    { key: 'login_failed' },
+    { clearOnRight: !user.second_factor },
+  );
   if (user.banned) throw new DomainError('account_blocked', { reason: user.flag_reason });
-  const token = await openSession(ctx, ctx.db, user.id, ctx.clock.now(), userAgent);
-  return { token, account: user.account };
+  if (user.second_factor)
+    throw new DomainError('second_factor_required', await security.secondFactorChallenge(ctx, user.id));
+  return signIn(ctx, user.id, client);
+}
+
+/** Finishes a password sign-in with a second factor (SPEC §13.1). */
+export async function loginSecondFactor(
+  ctx: AppContext,
+  input: Parameters<typeof security.loginSecondFactorUser>[1],
+  client: Client = {},
+) {
+  return signIn(ctx, await security.loginSecondFactorUser(ctx, input), client);
+}
+
+/** Signs in with a passkey alone (SPEC §13.1). */
+export async function passkeyLogin(
+  ctx: AppContext,
+  credential: security.CredentialJson,
+  client: Client = {},
+) {
+  return signIn(ctx, await security.passkeyLoginUser(ctx, credential), client);
 }
 
 /** Ends the user's open sessions (all of them, or all but `keep`), on every node within the cache time. */
-async function endSessions(ctx: AppContext, userId: number, keep: number | null): Promise<number> {
+export async function endSessions(ctx: AppContext, userId: number, keep: number | null): Promise<number> {
   let query = ctx.db
     .updateTable('sessions')
     .set({ ended_at: ctx.clock.now() })
@@ -213,7 +271,7 @@ export async function activeSessions(ctx: AppContext, userId: number, currentSes
   const idleLimit = new Date(now.getTime() - ctx.config.sessionIdleMinutes * 60_000);
   const rows = await ctx.db
     .selectFrom('sessions')
-    .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
+    .select(['id', 'user_agent', 'address', 'created_at', 'last_seen_at'])
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', now)
@@ -227,6 +285,7 @@ export async function activeSessions(ctx: AppContext, userId: number, currentSes
       id: row.id,
       ...deviceOf(row.user_agent),
       current: row.id === currentSessionId,
+      address: row.address,
       createdAt: new Date(row.created_at).toISOString(),
       lastSeenAt: new Date(row.last_seen_at).toISOString(),
     })),

@@ -64,6 +64,11 @@ export const messages: ServerKeyMessages = {
     trigger_invalid: '触发价不在当前价格的正确一侧',
     trail_invalid: '跟踪幅度须大于0且不超过50%',
     order_not_modifiable: '该委托已成交、撤销或正在成交，无法修改',
+    second_factor_required: '请完成第二步验证',
+    second_factor_wrong: '验证码不正确或已使用',
+    step_up_required: '此操作需要再次验证身份',
+    second_factor_unset: '请先开启第二步验证（通行密钥或验证器应用）',
+    passkey_invalid: '通行密钥无效，请重试',
     error: '操作失败',
   },
   success: {

@@ -64,6 +64,11 @@ export const messages: ServerKeyMessages = {
     trigger_invalid: 'トリガー価格が現在値の正しい側にありません',
     trail_invalid: 'トレール幅は0より大きく50%以下にしてください',
     order_not_modifiable: 'この注文は約定・取消済みまたは約定中のため訂正できません',
+    second_factor_required: '2段階目の認証を完了してください',
+    second_factor_wrong: 'コードが正しくないか、使用済みです',
+    step_up_required: '続行するには本人確認が必要です',
+    second_factor_unset: '先にパスキーまたは認証アプリを設定してください',
+    passkey_invalid: 'パスキーを確認できませんでした。もう一度お試しください',
     error: 'エラーが発生しました',
   },
   success: {

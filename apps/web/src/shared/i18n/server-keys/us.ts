@@ -64,6 +64,11 @@ export const messages: ServerKeyMessages = {
     trigger_invalid: 'The trigger is on the wrong side of the current price',
     trail_invalid: 'The trail must be above zero and at most 50%',
     order_not_modifiable: 'This order is filled, cancelled or filling and can no longer be changed',
+    second_factor_required: 'Enter your second factor to finish signing in',
+    second_factor_wrong: 'That code is wrong or already used',
+    step_up_required: 'Confirm it is you to continue',
+    second_factor_unset: 'Turn on a passkey or an authenticator app first',
+    passkey_invalid: 'The passkey was not accepted; try again',
     error: 'Something went wrong',
   },
   success: {

@@ -1,0 +1,690 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Language } from '@kabuto/contract';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/database';
+import type { Executor } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { checkAttempt } from '../../http/secrets';
+import { STEP_UP_MS, steppedUp } from '../../http/step-up';
+import { newTotpSecret, totpStep, totpUri } from '../../http/totp';
+import { type I18nText, messages } from '../messages/service';
+import './security-tables';
+
+/** How long a ceremony's challenge can be answered. */
+const CHALLENGE_MS = 5 * 60_000;
+/** How many recovery codes a user gets at a time. */
+export const RECOVERY_CODES = 10;
+/** Recovery codes: 10 characters of this alphabet (50 bits), shown as XXXXX-XXXXX. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export type Purpose = 'passkey_register' | 'passkey_login' | 'login' | 'step_up';
+
+/** A WebAuthn credential as the browser package produces it (contract zCredential). */
+export interface CredentialJson {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: {
+    clientDataJSON: string;
+    attestationObject?: string | undefined;
+    authenticatorData?: string | undefined;
+    signature?: string | undefined;
+    userHandle?: string | undefined;
+    transports?: string[] | undefined;
+    publicKey?: string | undefined;
+    publicKeyAlgorithm?: number | undefined;
+  };
+  authenticatorAttachment?: string | undefined;
+  clientExtensionResults: Record<string, unknown>;
+}
+
+/** The expected origin and RP ID (its host name), from config, for every ceremony. */
+function relyingParty(ctx: AppContext) {
+  const origin = new URL(ctx.config.webauthnOrigin);
+  return { origin: origin.origin, rpID: origin.hostname };
+}
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
+
+/** A new challenge, stored for one use within CHALLENGE_MS; expired ones are pruned on the way. */
+async function newChallenge(
+  ctx: AppContext,
+  purpose: Purpose,
+  owner: { userId?: number; sessionId?: number } = {},
+): Promise<string> {
+  const now = ctx.clock.now();
+  await ctx.db.deleteFrom('auth_challenges').where('expires_at', '<=', now).execute();
+  const id = randomBytes(32).toString('base64url');
+  await ctx.db
+    .insertInto('auth_challenges')
+    .values({
+      id,
+      purpose,
+      challenge: id,
+      user_id: owner.userId ?? null,
+      session_id: owner.sessionId ?? null,
+      expires_at: new Date(now.getTime() + CHALLENGE_MS),
+    })
+    .execute();
+  return id;
+}
+
+/** Takes a challenge (once: a second take finds nothing), if it is live and of this purpose. */
+async function takeChallenge(ctx: AppContext, id: string, purpose: Purpose) {
+  return ctx.db
+    .deleteFrom('auth_challenges')
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .where('expires_at', '>', ctx.clock.now())
+    .returning(['user_id', 'session_id'])
+    .executeTakeFirst();
+}
+
+/** The challenge a credential's client data answers; null when it cannot be read. */
+function challengeOf(credential: CredentialJson): string | null {
+  try {
+    const data = JSON.parse(Buffer.from(credential.response.clientDataJSON, 'base64url').toString('utf8'));
+    return typeof data?.challenge === 'string' ? data.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Recomputes whether the user has any second factor on (what sign-in and step-up read). */
+async function refreshSecondFactor(ctx: AppContext, db: Executor, userId: number): Promise<boolean> {
+  const [passkey, totp] = await Promise.all([
+    db.selectFrom('user_passkeys').select('id').where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('user_totp')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is not', null)
+      .executeTakeFirst(),
+  ]);
+  const on = Boolean(passkey || totp);
+  await db.updateTable('users').set({ second_factor: on }).where('id', '=', userId).execute();
+  if (!on) await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  ctx.sessions.forgetUser(userId);
+  return on;
+}
+
+export async function securityInfo(ctx: AppContext, userId: number, sessionId: number) {
+  const [passkeys, totp, codes, user, session] = await Promise.all([
+    ctx.db
+      .selectFrom('user_passkeys')
+      .select(['id', 'name', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    ctx.db.selectFrom('user_totp').select('enabled_at').where('user_id', '=', userId).executeTakeFirst(),
+    ctx.db
+      .selectFrom('user_recovery_codes')
+      .select(ctx.db.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('users').select('second_factor').where('id', '=', userId).executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('sessions').select('stepped_up_at').where('id', '=', sessionId).executeTakeFirst(),
+  ]);
+  const at = session?.stepped_up_at ?? null;
+  return {
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      name: p.name,
+      createdAt: p.created_at.toISOString(),
+      lastUsedAt: p.last_used_at?.toISOString() ?? null,
+    })),
+    totp: Boolean(totp?.enabled_at),
+    recoveryCodesLeft: Number(codes.n),
+    secondFactor: user.second_factor,
+    requireSecondFactor: ctx.config.requireSecondFactor,
+    steppedUpUntil:
+      at && steppedUp(at, ctx.clock.now()) ? new Date(at.getTime() + STEP_UP_MS).toISOString() : null,
+  };
+}
+
+// ——— Passkeys ———
+
+/** Creation options for a new passkey: discoverable, user verification required. */
+export async function passkeyOptions(ctx: AppContext, userId: number, sessionId: number) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['account', 'webauthn_handle'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  let handle = user.webauthn_handle;
+  if (!handle) {
+    handle = randomBytes(32).toString('base64url');
+    await ctx.db.updateTable('users').set({ webauthn_handle: handle }).where('id', '=', userId).execute();
+  }
+  const existing = await ctx.db
+    .selectFrom('user_passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', userId)
+    .execute();
+  const challenge = await newChallenge(ctx, 'passkey_register', { userId, sessionId });
+  const { rpID } = relyingParty(ctx);
+  return asOptions(
+    await generateRegistrationOptions({
+      rpName: ctx.config.title,
+      rpID,
+      userName: user.account,
+      userID: fromB64(handle),
+      challenge: fromB64(challenge),
+      attestationType: 'none',
+      excludeCredentials: existing.map((c) => ({
+        id: c.credential_id,
+        ...(c.transports ? { transports: JSON.parse(c.transports) } : {}),
+      })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    }),
+  );
+}
+
+/** Options as the browser package takes them, as a plain record for the answer. */
+const asOptions = <T extends { challenge: string }>(
+  options: T,
+): { challenge: string } & Record<string, unknown> => ({
+  ...options,
+});
+
+/** Registers a passkey from its attestation, against this session's live challenge. */
+export async function passkeyAdd(
+  ctx: AppContext,
+  userId: number,
+  sessionId: number,
+  credential: CredentialJson,
+  name: string,
+) {
+  const challenge = challengeOf(credential);
+  const taken = challenge ? await takeChallenge(ctx, challenge, 'passkey_register') : undefined;
+  if (!challenge || !taken || taken.user_id !== userId || taken.session_id !== sessionId)
+    throw new DomainError('passkey_invalid', { field: 'credential' });
+  const { origin, rpID } = relyingParty(ctx);
+  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'];
+  try {
+    const result = await verifyRegistrationResponse({
+      response: credential as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    });
+    info = result.verified ? result.registrationInfo : undefined;
+  } catch {
+    info = undefined;
+  }
+  if (!info) throw new DomainError('passkey_invalid', { field: 'credential' });
+  const now = ctx.clock.now();
+  const transports = info.credential.transports ?? credential.response.transports;
+  return inTransaction(ctx.db, async (trx) => {
+    const row = await trx
+      .insertInto('user_passkeys')
+      .values({
+        user_id: userId,
+        credential_id: info.credential.id,
+        public_key: b64(info.credential.publicKey),
+        counter: info.credential.counter,
+        transports: transports ? JSON.stringify(transports) : null,
+        name,
+        created_at: now,
+        last_used_at: null,
+      })
+      .onConflict((oc) => oc.column('credential_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new DomainError('passkey_invalid', { field: 'credential' });
+    await refreshSecondFactor(ctx, trx, userId);
+    return { id: row.id };
+  });
+}
+
+export async function passkeyRename(ctx: AppContext, userId: number, id: number, name: string) {
+  const done = await ctx.db
+    .updateTable('user_passkeys')
+    .set({ name })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!done) throw new DomainError('not_found', { field: 'id' });
+}
+
+/**
+ * Verifies a passkey's assertion against a challenge already taken: from this origin and RP ID,
+ * user-verified, signed by this passkey, and its counter must move forward (a cloned
+ * authenticator's goes backwards). A right one moves the counter and the last use.
+ */
+async function verifyAssertion(
+  ctx: AppContext,
+  credential: CredentialJson,
+  challenge: string,
+  passkey: {
+    id: number;
+    credential_id: string;
+    public_key: string;
+    counter: number;
+    transports: string | null;
+  },
+): Promise<boolean> {
+  const { origin, rpID } = relyingParty(ctx);
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: fromB64(passkey.public_key),
+        counter: passkey.counter,
+        ...(passkey.transports ? { transports: JSON.parse(passkey.transports) } : {}),
+      },
+      requireUserVerification: true,
+    });
+    if (!result.verified) return false;
+    // The counter moves only forward, also against a parallel use of the same assertion
+    // (authenticators that keep no counter report 0 every time).
+    const next = result.authenticationInfo.newCounter;
+    let query = ctx.db
+      .updateTable('user_passkeys')
+      .set({ counter: next, last_used_at: ctx.clock.now() })
+      .where('id', '=', passkey.id);
+    if (next > 0) query = query.where('counter', '<', next);
+    return Boolean(await query.returning('id').executeTakeFirst());
+  } catch {
+    return false;
+  }
+}
+
+async function passkeyOf(ctx: AppContext, credentialId: string) {
+  return ctx.db
+    .selectFrom('user_passkeys')
+    .select(['id', 'user_id', 'credential_id', 'public_key', 'counter', 'transports'])
+    .where('credential_id', '=', credentialId)
+    .executeTakeFirst();
+}
+
+/** Request options for signing in with a passkey alone: no account typed, any discoverable one. */
+export async function passkeyLoginOptions(ctx: AppContext) {
+  const challenge = await newChallenge(ctx, 'passkey_login');
+  return asOptions(
+    await generateAuthenticationOptions({
+      rpID: relyingParty(ctx).rpID,
+      challenge: fromB64(challenge),
+      userVerification: 'required',
+    }),
+  );
+}
+
+/**
+ * Signs in with a passkey's assertion: the user it belongs to, or `passkey_invalid`. A wrong
+ * assertion for a known passkey counts towards its owner's lock.
+ */
+export async function passkeyLoginUser(ctx: AppContext, credential: CredentialJson): Promise<number> {
+  const challenge = challengeOf(credential);
+  const taken = challenge ? await takeChallenge(ctx, challenge, 'passkey_login') : undefined;
+  const passkey = await passkeyOf(ctx, credential.id);
+  if (!challenge || !taken || !passkey) throw new DomainError('passkey_invalid', { field: 'credential' });
+  await checkAttempt(ctx, passkey.user_id, () => verifyAssertion(ctx, credential, challenge, passkey), {
+    key: 'passkey_invalid',
+    field: 'credential',
+  });
+  return passkey.user_id;
+}
+
+// ——— TOTP and recovery codes ———
+
+export async function totpSetup(ctx: AppContext, userId: number, account: string) {
+  const current = await ctx.db
+    .selectFrom('user_totp')
+    .select('enabled_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // Already on: turning it on again would replace a working authenticator unseen.
+  if (current?.enabled_at) throw new DomainError('bad_request', { field: 'totp' });
+  const secret = newTotpSecret();
+  await ctx.db
+    .insertInto('user_totp')
+    .values({ user_id: userId, secret, enabled_at: null, last_step: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, enabled_at: null, last_step: null }))
+    .execute();
+  return { secret, otpauth_uri: totpUri(account, secret) };
+}
+
+/** Turns TOTP on with its first code; answers ten new recovery codes. */
+export async function totpEnable(ctx: AppContext, userId: number, code: string) {
+  const row = await ctx.db
+    .selectFrom('user_totp')
+    .select(['secret', 'enabled_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.enabled_at) throw new DomainError('second_factor_unset', { field: 'code' });
+  const step = await totpStep(row.secret, code.trim(), ctx.clock.now());
+  if (step === null) throw new DomainError('second_factor_wrong', { field: 'code' });
+  return inTransaction(ctx.db, async (trx) => {
+    const on = await trx
+      .updateTable('user_totp')
+      .set({ enabled_at: ctx.clock.now(), last_step: step })
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!on) throw new DomainError('second_factor_wrong', { field: 'code' });
+    await refreshSecondFactor(ctx, trx, userId);
+    return { codes: await issueRecoveryCodes(ctx, trx, userId) };
+  });
+}
+
+const hashCode = (code: string) => createHash('sha256').update(normaliseCode(code)).digest('hex');
+const normaliseCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** Replaces the user's recovery codes with ten new ones, answered this once (stored hashed). */
+async function issueRecoveryCodes(ctx: AppContext, db: Executor, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  const now = ctx.clock.now();
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('user_recovery_codes')
+    .values(
+      codes.map((code) => ({ user_id: userId, code_hash: hashCode(code), used_at: null, created_at: now })),
+    )
+    .execute();
+  return codes;
+}
+
+export async function recoveryCodes(ctx: AppContext, userId: number) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('second_factor')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!user.second_factor) throw new DomainError('second_factor_unset');
+  return { codes: await inTransaction(ctx.db, (trx) => issueRecoveryCodes(ctx, trx, userId)) };
+}
+
+/** Whether a code is the user's TOTP code (each step accepted once) or an unused recovery code (used up). */
+async function codeRight(ctx: AppContext, userId: number, code: string): Promise<boolean> {
+  const typed = code.trim();
+  if (/^\d{6}$/.test(typed)) {
+    const totp = await ctx.db
+      .selectFrom('user_totp')
+      .select(['secret', 'last_step'])
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is not', null)
+      .executeTakeFirst();
+    if (!totp) return false;
+    const step = await totpStep(totp.secret, typed, ctx.clock.now(), totp.last_step);
+    if (step === null) return false;
+    // Accepted once, also against the same code sent twice at once.
+    const taken = await ctx.db
+      .updateTable('user_totp')
+      .set({ last_step: step })
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+      .returning('user_id')
+      .executeTakeFirst();
+    return Boolean(taken);
+  }
+  const used = await ctx.db
+    .updateTable('user_recovery_codes')
+    .set({ used_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashCode(typed))
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(used);
+}
+
+// ——— A second factor at sign-in and step-up ———
+
+async function methodsOf(ctx: AppContext, userId: number) {
+  const info = await ctx.db
+    .selectFrom('users')
+    .leftJoin('user_totp', (j) =>
+      j.onRef('user_totp.user_id', '=', 'users.id').on('user_totp.enabled_at', 'is not', null),
+    )
+    .select(['users.second_factor', 'user_totp.user_id as totp'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const passkeys = await ctx.db
+    .selectFrom('user_passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', userId)
+    .execute();
+  const methods: Array<'passkey' | 'totp' | 'recovery'> = [];
+  if (passkeys.length > 0) methods.push('passkey');
+  if (info.totp !== null) methods.push('totp');
+  if (info.second_factor) methods.push('recovery');
+  return { methods, passkeys };
+}
+
+/** Options for a proof by passkey, restricted to the user's own passkeys, for a stored challenge. */
+async function assertionOptions(
+  ctx: AppContext,
+  challenge: string,
+  passkeys: Array<{ credential_id: string; transports: string | null }>,
+) {
+  if (passkeys.length === 0) return null;
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx).rpID,
+    challenge: fromB64(challenge),
+    userVerification: 'required',
+    allowCredentials: passkeys.map((p) => ({
+      id: p.credential_id,
+      ...(p.transports ? { transports: JSON.parse(p.transports) } : {}),
+    })),
+  });
+  return asOptions(options);
+}
+
+/**
+ * What a right password answers when the user has a second factor on (SPEC §13.1): a
+ * short-lived challenge, the methods the user has, and passkey options bound to that challenge.
+ */
+export async function secondFactorChallenge(ctx: AppContext, userId: number) {
+  const { methods, passkeys } = await methodsOf(ctx, userId);
+  const challenge = await newChallenge(ctx, 'login', { userId });
+  return { challenge, methods, passkey: await assertionOptions(ctx, challenge, passkeys) };
+}
+
+/**
+ * Checks one proof of a second factor — a passkey's assertion answering `challenge`, a TOTP code
+ * or a recovery code — counted under the user's one lock. A wrong one answers
+ * `second_factor_wrong` (`passkey_invalid` for a passkey).
+ */
+async function proveFactor(
+  ctx: AppContext,
+  userId: number,
+  proof: { code?: string | undefined; credential?: CredentialJson | undefined },
+  challenge: string | null,
+): Promise<void> {
+  if (proof.credential) {
+    const credential = proof.credential;
+    const passkey = await passkeyOf(ctx, credential.id);
+    const answered = challengeOf(credential);
+    await checkAttempt(
+      ctx,
+      userId,
+      async () =>
+        challenge !== null &&
+        answered === challenge &&
+        passkey?.user_id === userId &&
+        verifyAssertion(ctx, credential, challenge, passkey),
+      { key: 'passkey_invalid', field: 'credential' },
+    );
+    return;
+  }
+  if (!proof.code) throw new DomainError('second_factor_wrong', { field: 'code' });
+  const code = proof.code;
+  await checkAttempt(ctx, userId, () => codeRight(ctx, userId, code), {
+    key: 'second_factor_wrong',
+    field: 'code',
+  });
+}
+
+/** Finishes a password sign-in: the user whose challenge it was, once a factor is proven. */
+export async function loginSecondFactorUser(
+  ctx: AppContext,
+  input: { challenge: string; code?: string | undefined; credential?: CredentialJson | undefined },
+): Promise<number> {
+  const live = await ctx.db
+    .selectFrom('auth_challenges')
+    .select('user_id')
+    .where('id', '=', input.challenge)
+    .where('purpose', '=', 'login')
+    .where('expires_at', '>', ctx.clock.now())
+    .executeTakeFirst();
+  // An unknown or expired challenge: the password step must be made again.
+  if (!live?.user_id) throw new DomainError('second_factor_required', { field: 'challenge' });
+  await proveFactor(ctx, live.user_id, input, input.challenge);
+  // Used once: a second finish of the same sign-in (in parallel) finds nothing to take.
+  const taken = await takeChallenge(ctx, input.challenge, 'login');
+  if (!taken) throw new DomainError('second_factor_required', { field: 'challenge' });
+  return live.user_id;
+}
+
+export async function stepUpOptions(ctx: AppContext, userId: number, sessionId: number) {
+  const { methods, passkeys } = await methodsOf(ctx, userId);
+  if (methods.length === 0) throw new DomainError('second_factor_unset');
+  const challenge = passkeys.length > 0 ? await newChallenge(ctx, 'step_up', { userId, sessionId }) : null;
+  return { methods, passkey: challenge ? await assertionOptions(ctx, challenge, passkeys) : null };
+}
+
+/** A fresh proof for this session: it holds for 5 minutes (SPEC §13.1). */
+export async function stepUp(
+  ctx: AppContext,
+  userId: number,
+  sessionId: number,
+  proof: { code?: string | undefined; credential?: CredentialJson | undefined },
+) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('second_factor')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!user.second_factor) throw new DomainError('second_factor_unset');
+  let challenge: string | null = null;
+  if (proof.credential) {
+    // The challenge must be this session's: a step-up begun in another session does not count here.
+    const answered = challengeOf(proof.credential);
+    const taken = answered ? await takeChallenge(ctx, answered, 'step_up') : undefined;
+    if (taken && taken.user_id === userId && taken.session_id === sessionId) challenge = answered;
+  }
+  await proveFactor(ctx, userId, proof, challenge);
+  const now = ctx.clock.now();
+  await ctx.db.updateTable('sessions').set({ stepped_up_at: now }).where('id', '=', sessionId).execute();
+  return { until: new Date(now.getTime() + STEP_UP_MS).toISOString() };
+}
+
+// ——— Removing factors ———
+
+export async function passkeyDelete(ctx: AppContext, userId: number, id: number) {
+  await inTransaction(ctx.db, async (trx) => {
+    const gone = await trx
+      .deleteFrom('user_passkeys')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!gone) throw new DomainError('not_found', { field: 'id' });
+    await refreshSecondFactor(ctx, trx, userId);
+  });
+}
+
+export async function totpDisable(ctx: AppContext, userId: number) {
+  await inTransaction(ctx.db, async (trx) => {
+    const gone = await trx
+      .deleteFrom('user_totp')
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is not', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!gone) throw new DomainError('second_factor_unset');
+    await refreshSecondFactor(ctx, trx, userId);
+  });
+}
+
+/** The back office's reset (SPEC §13.1): every factor and recovery code of the user goes. */
+export async function resetSecondFactors(ctx: AppContext, db: Executor, userId: number) {
+  const passkeys = await db
+    .deleteFrom('user_passkeys')
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  const totp = await db.deleteFrom('user_totp').where('user_id', '=', userId).returning('user_id').execute();
+  await refreshSecondFactor(ctx, db, userId);
+  return { passkeys: passkeys.length, totp: totp.length > 0 };
+}
+
+/** Which factors a user has, for the back office (never a secret). */
+export async function factorsOf(ctx: AppContext, userId: number) {
+  const info = await securityInfo(ctx, userId, 0);
+  return {
+    passkeys: info.passkeys,
+    totp: info.totp,
+    recoveryCodesLeft: info.recoveryCodesLeft,
+    secondFactor: info.secondFactor,
+  };
+}
+
+// ——— Messages ———
+
+const text = (cn: string, us: string, jp: string): I18nText =>
+  ({ cn, us, jp }) satisfies Record<Language, string>;
+
+/** A sign-in from a device the user has not signed in from before (SPEC §13.1). */
+export async function sendNewDeviceMessage(
+  db: Executor,
+  userId: number,
+  device: string,
+  address: string,
+  now: Date,
+) {
+  const where = `${device} · ${address}`;
+  await messages.send(
+    db,
+    {
+      userId,
+      kind: 'security',
+      title: text('新设备登录', 'Sign-in from a new device', '新しい端末からのログイン'),
+      body: text(
+        `您的账户在新设备上登录：${where}。如果不是您本人，请立即修改密码并结束其他会话。`,
+        `Your account was signed in on a new device: ${where}. If this was not you, change your password and end the other sessions now.`,
+        `新しい端末からログインがありました：${where}。お心当たりがない場合は、すぐにパスワードを変更し、他のセッションを終了してください。`,
+      ),
+    },
+    now,
+  );
+}
+
+/** The back office reset the user's second factors. */
+export async function sendFactorsResetMessage(db: Executor, userId: number, reason: string, now: Date) {
+  await messages.send(
+    db,
+    {
+      userId,
+      kind: 'security',
+      title: text('第二步验证已重置', 'Your second factors were reset', '2段階認証がリセットされました'),
+      body: text(
+        `客服已重置您的通行密钥和验证器应用（原因：${reason}），所有会话已结束。请重新登录并再次设置。`,
+        `Support reset your passkeys and authenticator app (reason: ${reason}) and ended every session. Sign in again and set them up anew.`,
+        `サポートがパスキーと認証アプリをリセットしました（理由：${reason}）。すべてのセッションを終了しました。再度ログインして設定し直してください。`,
+      ),
+    },
+    now,
+  );
+}
