@@ -40,3 +40,14 @@ export function formatDuration(ms: number): string {
   parts.push(t('time.minutes', { count: rest }));
   return parts.join(' ');
 }
+
+/**
+ * A price as a decimal string with the locale's separators and no padding zeros past what the
+ * value carries ("3319.000000" → "3,319", "2700.50" → "2,700.5"); never through a float.
+ */
+export function formatPrice(decimal: string | null | undefined): string {
+  if (decimal === null || decimal === undefined || decimal === '') return '-';
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return formatAmount(trimmed ? `${whole}.${trimmed}` : whole);
+}

@@ -52,3 +52,59 @@ export function labelOptions(table: LabelTable): Array<{ value: string; label: s
 export function textOr(key: string, value: string): string {
   return i18next.exists(key) ? i18next.t(key) : humanize(value);
 }
+
+/** The words of the memos the server writes on ledger transactions, per language. */
+const MEMO_WORDS: Record<Exclude<Language, 'us'>, Array<[RegExp, string]>> = {
+  cn: [
+    [/^strategy capital:/, '策略资金：'],
+    [/\bday trade\b/g, '日内交易'],
+    [/\bdeposit\b/g, '入金'],
+    [/\bwithdrawal\b/g, '出金'],
+    [/\bexchange\b/g, '兑换'],
+    [/\bblock\b/g, '大宗'],
+    [/\bloan\b/g, '借款'],
+    [/\binterest\b/g, '利息'],
+    [/\bnot won in part\b/g, '部分未中签'],
+    [/\bnot won\b/g, '未中签'],
+    [/\bwon\b/g, '中签'],
+    [/\bsettled\b/g, '已结算'],
+    [/\bfailed\b/g, '失败'],
+    [/\brejected\b/g, '已驳回'],
+    [/\bhouse absorbs\b/g, '公司承担'],
+    [/\blong\b/g, '买涨'],
+    [/\bshort\b/g, '买跌'],
+    [/\bat\b/g, '汇率'],
+  ],
+  jp: [
+    [/^strategy capital:/, '戦略の資金：'],
+    [/\bday trade\b/g, 'デイトレード'],
+    [/\bdeposit\b/g, '入金'],
+    [/\bwithdrawal\b/g, '出金'],
+    [/\bexchange\b/g, '両替'],
+    [/\bblock\b/g, 'ブロック'],
+    [/\bloan\b/g, '融資'],
+    [/\binterest\b/g, '利息'],
+    [/\bnot won in part\b/g, '一部落選'],
+    [/\bnot won\b/g, '落選'],
+    [/\bwon\b/g, '当選'],
+    [/\bsettled\b/g, '精算済'],
+    [/\bfailed\b/g, '不成立'],
+    [/\brejected\b/g, '却下'],
+    [/\bhouse absorbs\b/g, '会社負担'],
+    [/\blong\b/g, '買い'],
+    [/\bshort\b/g, '売り'],
+    [/\bat\b/g, 'レート'],
+  ],
+};
+
+/**
+ * A ledger memo in the reader's language. The server writes its own memos in English words
+ * around numbers and codes ("deposit 1024", "loan 88 interest 2026-11-20"); those words are
+ * translated. An adjustment's memo is the operator's own reason and is shown as written.
+ */
+export function memoText(kind: string, memo: string | null | undefined): string {
+  if (!memo) return '';
+  const lang = language();
+  if (lang === 'us' || kind.startsWith('adjustment')) return memo;
+  return MEMO_WORDS[lang].reduce((text, [pattern, word]) => text.replace(pattern, word), memo);
+}
