@@ -5,6 +5,11 @@ export const locale = () => LOCALES[i18next.language] ?? 'en-US';
 
 /** A time in the reader's locale, Tokyo time (the business day of SPEC §6.4). */
 export function formatTime(iso: string | null | undefined): string {
+  return formatTimeIn(iso, 'Asia/Tokyo');
+}
+
+/** A time in the reader's locale, in the given zone (a market's own time). */
+export function formatTimeIn(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '-';
   return new Intl.DateTimeFormat(locale(), {
     year: 'numeric',
@@ -14,7 +19,7 @@ export function formatTime(iso: string | null | undefined): string {
     minute: '2-digit',
     second: '2-digit',
     hour12: false,
-    timeZone: 'Asia/Tokyo',
+    timeZone,
   }).format(new Date(iso));
 }
 

@@ -112,6 +112,8 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
         total: Number(total.n),
         page: query.page,
         size: query.size,
+        /** The band a block price must keep around the market price, for the form to state. */
+        priceBandPercent: ctx.config.blockPriceBandPercent,
       };
     },
   );
