@@ -49,6 +49,11 @@ export interface Config {
   kefu: string;
   logo: string;
   title: string;
+  /**
+   * Block-trade products: the furthest a block price may sit from the market price, in percent
+   * either way (docs/decisions.md "Block price band").
+   */
+  blockPriceBandPercent: number;
   requireInviteCode: boolean;
   leverageChoices: number[];
   feeRateBps: number;
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     kefu: env.KEFU_URL ?? '',
     logo: env.LOGO_URL ?? '/logo.svg',
     title: env.TITLE ?? 'Kabuto',
+    blockPriceBandPercent: 30,
     requireInviteCode: flag(env.REQUIRE_INVITE_CODE, false),
     leverageChoices: [1, 2, 3, 5, 10],
     feeRateBps: 10,

@@ -4,6 +4,7 @@ export * from './enums';
 export * from './envelope';
 export * from './fields';
 export * from './keys';
+export * from './labels';
 export * from './message-catalog';
 export * from './messages';
 export * from './money';

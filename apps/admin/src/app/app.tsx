@@ -79,7 +79,8 @@ export function App() {
   dayjs.locale(DAYJS_LOCALES[language]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]}>
+      {/* No space put between two CJK characters of a button ("作 成"): labels read as written. */}
+      <ConfigProvider locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
         <AntApp>
           <HashRouter>
             <AppRoutes />

@@ -45,6 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [totpOpen, setTotpOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => window.innerWidth < 768);
   if (!current) return null;
   const selected = AREAS.find((a) => location.pathname.startsWith(`/${a}`)) ?? 'dashboard';
   const signOut = async () => {
@@ -54,13 +55,24 @@ export function Shell({ children }: { children: ReactNode }) {
   };
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} breakpoint="lg">
+      {/* Below the breakpoint the menu folds away entirely, opened by its trigger (never one-letter labels). */}
+      <Layout.Sider
+        width={208}
+        breakpoint="md"
+        collapsedWidth={0}
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        style={collapsed ? undefined : { zIndex: 20 }}
+      >
         <div className="kb-brand">{t('app.title')}</div>
         <Menu
           theme="dark"
           mode="inline"
           selectedKeys={[selected]}
-          onClick={(e) => navigate(`/${e.key}`)}
+          onClick={(e) => {
+            navigate(`/${e.key}`);
+            if (window.innerWidth < 768) setCollapsed(true);
+          }}
           items={AREAS.filter((a) => ROLE_AREAS[current.role].has(a)).map((a) => ({
             key: a,
             label: t(`menu.${a}`),
@@ -68,16 +80,8 @@ export function Shell({ children }: { children: ReactNode }) {
         />
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{
-            background: '#fff',
-            display: 'flex',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            gap: 16,
-          }}
-        >
-          <Space>
+        <Layout.Header className="kb-header">
+          <Space wrap>
             <LanguageSelect />
             <Typography.Text data-testid="operator-name">{current.username}</Typography.Text>
             <Tag color="blue">{t(`roles.${current.role}`)}</Tag>
@@ -85,7 +89,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <Button onClick={signOut}>{t('app.signOut')}</Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <Layout.Content className="kb-content">{children}</Layout.Content>
         <TotpModal open={totpOpen} onClose={() => setTotpOpen(false)} />
       </Layout>
     </Layout>

@@ -5,6 +5,11 @@ export const locale = () => LOCALES[i18next.language] ?? 'en-US';
 
 /** A time in the reader's locale, Tokyo time (the business day of SPEC §6.4). */
 export function formatTime(iso: string | null | undefined): string {
+  return formatTimeIn(iso, 'Asia/Tokyo');
+}
+
+/** A time in the reader's locale, in the given zone (a market's own time). */
+export function formatTimeIn(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '-';
   return new Intl.DateTimeFormat(locale(), {
     year: 'numeric',
@@ -14,7 +19,7 @@ export function formatTime(iso: string | null | undefined): string {
     minute: '2-digit',
     second: '2-digit',
     hour12: false,
-    timeZone: 'Asia/Tokyo',
+    timeZone,
   }).format(new Date(iso));
 }
 
@@ -39,4 +44,15 @@ export function formatDuration(ms: number): string {
   if (hours || days) parts.push(t('time.hours', { count: hours }));
   parts.push(t('time.minutes', { count: rest }));
   return parts.join(' ');
+}
+
+/**
+ * A price as a decimal string with the locale's separators and no padding zeros past what the
+ * value carries ("3319.000000" → "3,319", "2700.50" → "2,700.5"); never through a float.
+ */
+export function formatPrice(decimal: string | null | undefined): string {
+  if (decimal === null || decimal === undefined || decimal === '') return '-';
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return formatAmount(trimmed ? `${whole}.${trimmed}` : whole);
 }

@@ -27,13 +27,20 @@ export function setLanguage(language: Language): void {
 }
 
 export function initI18n(): void {
-  void i18next.use(initReactI18next).init({
+  const ready = i18next.use(initReactI18next).init({
     resources: { cn: { translation: cn }, us: { translation: us }, jp: { translation: jp } },
     lng: currentLanguage(),
     fallbackLng: 'us',
     interpolation: { escapeValue: false },
   });
+  // The document speaks the reader's language: `<html lang>` (fonts, screen readers) and the tab's title.
+  void ready.then(() => {
+    document.documentElement.lang = LANGUAGE_TAGS[i18next.language as Language] ?? 'en';
+    document.title = i18next.t('app.title');
+  });
 }
+
+const LANGUAGE_TAGS: Record<Language, string> = { cn: 'zh-CN', us: 'en', jp: 'ja' };
 
 /** Translates an error key from the server; unknown keys show the generic error. */
 export function errorText(key: string): string {

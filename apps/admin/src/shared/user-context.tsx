@@ -3,6 +3,7 @@ import { Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
 import { formatAmount, formatTime } from './format';
+import { label, textOr } from './labels';
 
 export interface UserSummary {
   id: number;
@@ -56,7 +57,7 @@ export function FlagTags({ flags }: { flags: UserSummary['flags'] }) {
 
 export function KycTag({ state }: { state: string }) {
   const { t } = useTranslation();
-  return <Tag color={KYC_COLOR[state] ?? 'default'}>{t(`kyc.${state}`, { defaultValue: state })}</Tag>;
+  return <Tag color={KYC_COLOR[state] ?? 'default'}>{textOr(`kyc.${state}`, state)}</Tag>;
 }
 
 export function BalancesTable({ balances }: { balances: BalanceRow[] }) {
@@ -131,7 +132,7 @@ export function UserContext({ userId }: { userId: number }) {
               {
                 title: t('users.kind'),
                 dataIndex: 'kind',
-                render: (k: string) => t(`ledgerKinds.${k}`, { defaultValue: k }),
+                render: (k: string) => label('ledgerKind', k),
               },
               {
                 title: t('common.amount'),

@@ -1,5 +1,5 @@
 import type { Currency, Language, Market } from '@kabuto/contract';
-import { MARKET_CURRENCY } from '@kabuto/contract';
+import { MARKET_CURRENCY, SECTOR_LABELS } from '@kabuto/contract';
 import type { Instrument } from './types';
 
 /**
@@ -25,36 +25,8 @@ export interface InstrumentSpec extends Instrument {
   averageDailyVolume: number;
 }
 
-export const SECTORS: Record<string, I18n> = {
-  automobiles: { cn: '汽车', us: 'Automobiles', jp: '自動車' },
-  auto_parts: { cn: '汽车零部件', us: 'Auto Parts', jp: '自動車部品' },
-  electronics: { cn: '电子设备', us: 'Electronics', jp: '電気機器' },
-  semiconductors: { cn: '半导体', us: 'Semiconductors', jp: '半導体' },
-  telecom: { cn: '通信', us: 'Telecommunications', jp: '情報・通信' },
-  banks: { cn: '银行', us: 'Banks', jp: '銀行' },
-  insurance: { cn: '保险', us: 'Insurance', jp: '保険' },
-  securities: { cn: '证券', us: 'Securities', jp: '証券' },
-  chemicals: { cn: '化工', us: 'Chemicals', jp: '化学' },
-  retail: { cn: '零售', us: 'Retail', jp: '小売' },
-  machinery: { cn: '机械', us: 'Machinery', jp: '機械' },
-  pharma: { cn: '医药', us: 'Pharmaceuticals', jp: '医薬品' },
-  trading: { cn: '综合商社', us: 'Trading Companies', jp: '卸売（商社）' },
-  services: { cn: '服务', us: 'Services', jp: 'サービス' },
-  games: { cn: '游戏娱乐', us: 'Games & Entertainment', jp: 'ゲーム・娯楽' },
-  internet: { cn: '互联网', us: 'Internet', jp: 'インターネット' },
-  software: { cn: '软件', us: 'Software', jp: 'ソフトウェア' },
-  payments: { cn: '支付', us: 'Payments', jp: '決済' },
-  media: { cn: '传媒', us: 'Media', jp: 'メディア' },
-  energy: { cn: '能源', us: 'Energy', jp: 'エネルギー' },
-  beverages: { cn: '饮料', us: 'Beverages', jp: '飲料' },
-  conglomerate: { cn: '多元化控股', us: 'Conglomerates', jp: 'コングロマリット' },
-  batteries: { cn: '电池', us: 'Batteries', jp: '電池' },
-  solar: { cn: '光伏', us: 'Solar', jp: '太陽光' },
-  appliances: { cn: '家电', us: 'Home Appliances', jp: '家電' },
-  utilities: { cn: '公用事业', us: 'Utilities', jp: '電力・ガス' },
-  mining: { cn: '矿业', us: 'Mining', jp: '鉱業' },
-  index: { cn: '指数', us: 'Index', jp: '指数' },
-};
+/** The sectors and their names (the one label table, packages/contract). */
+export const SECTORS: Record<string, I18n> = SECTOR_LABELS;
 
 type Row = [
   code: string,

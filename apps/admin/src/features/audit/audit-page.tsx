@@ -1,11 +1,64 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, DatePicker, Descriptions, Form, Input, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, type Page } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
+import { humanize, textOr } from '../../shared/labels';
+
+const hasDetails = (details: unknown) =>
+  details !== null && typeof details === 'object' && Object.keys(details).length > 0;
+
+function detailText(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * An entry's details: a change as a field-by-field before / after table, anything else as
+ * labelled values.
+ */
+function EntryDetails({ details }: { details: unknown }) {
+  const { t } = useTranslation();
+  const d = (details ?? {}) as Record<string, unknown>;
+  const before = (d.before ?? {}) as Record<string, unknown>;
+  const after = (d.after ?? {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const rest = Object.entries(d).filter(([k]) => k !== 'before' && k !== 'after');
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="audit-details">
+      {fields.length > 0 && (
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="field"
+          dataSource={fields.map((field) => ({ field, before: before[field], after: after[field] }))}
+          columns={[
+            {
+              title: t('audit.field'),
+              dataIndex: 'field',
+              render: (f: string) => textOr(`audit.fields.${f}`, f),
+            },
+            { title: t('config.before'), dataIndex: 'before', render: detailText },
+            { title: t('config.after'), dataIndex: 'after', render: detailText },
+          ]}
+        />
+      )}
+      {rest.length > 0 && (
+        <Descriptions size="small" column={1} bordered>
+          {rest.map(([k, v]) => (
+            <Descriptions.Item key={k} label={textOr(`audit.fields.${k}`, humanize(k))}>
+              {detailText(v)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+    </Space>
+  );
+}
 
 interface Entry {
   id: number;
@@ -99,9 +152,9 @@ export function AuditPage() {
         data-testid="audit-table"
         pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
         expandable={{
-          expandedRowRender: (r) => (
-            <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.details, null, 2)}</pre>
-          ),
+          // Only entries that recorded details open; the details are labelled, not raw JSON.
+          rowExpandable: (r) => hasDetails(r.details),
+          expandedRowRender: (r) => <EntryDetails details={r.details} />,
         }}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
@@ -114,17 +167,13 @@ export function AuditPage() {
           {
             title: t('audit.action'),
             dataIndex: 'action',
-            render: (a: string) => (
-              <>
-                {t(`audit.actions.${a}`, { defaultValue: a })}
-                <br />
-                <Typography.Text type="secondary" code>
-                  {a}
-                </Typography.Text>
-              </>
-            ),
+            render: (a: string) => <span title={a}>{textOr(`audit.actions.${a}`, a)}</span>,
           },
-          { title: t('audit.target'), key: 'target', render: (_, r) => `${r.targetType} ${r.targetId}` },
+          {
+            title: t('audit.target'),
+            key: 'target',
+            render: (_, r) => `${textOr(`audit.targets.${r.targetType}`, r.targetType)} ${r.targetId}`,
+          },
           { title: t('common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
         ]}
       />

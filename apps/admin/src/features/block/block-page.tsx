@@ -8,17 +8,20 @@ import {
   Form,
   Input,
   InputNumber,
+  Modal,
   Row,
+  Space,
   Table,
   Tag,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, type Page } from '../../shared/api';
-import { formatTime } from '../../shared/format';
+import { formatPrice, formatTime } from '../../shared/format';
 import { currentLanguage, errorText } from '../../shared/i18n';
+import { ReasonModal } from '../../shared/reason-modal';
 
 interface BlockProduct {
   id: number;
@@ -54,10 +57,26 @@ export function BlockPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CreateForm>();
   const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<BlockProduct | null>(null);
+  const [closing, setClosing] = useState<BlockProduct | null>(null);
   const { data, isLoading } = useQuery({
     queryKey: ['block-products', page],
     queryFn: () =>
-      api.get<Page<BlockProduct>>('/block/products', { page, size: 20, language: currentLanguage() }),
+      api.get<Page<BlockProduct> & { priceBandPercent: number }>('/block/products', {
+        page,
+        size: 20,
+        language: currentLanguage(),
+      }),
+  });
+  const close = useMutation({
+    mutationFn: ({ product, reason }: { product: BlockProduct; reason: string }) =>
+      api.post(`/block/products/${product.id}/close`, { reason }),
+    onSuccess: () => {
+      message.success(t('block.closed'));
+      setClosing(null);
+      void queryClient.invalidateQueries({ queryKey: ['block-products'] });
+    },
+    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
   });
   const create = useMutation({
     mutationFn: (v: CreateForm) =>
@@ -94,9 +113,10 @@ export function BlockPage() {
               <Form.Item
                 name="price"
                 label={t('block.price')}
+                extra={data ? t('block.band', { percent: data.priceBandPercent }) : undefined}
                 rules={[{ required: true, pattern: /^\d{1,12}(\.\d{1,6})?$/ }]}
               >
-                <Input inputMode="decimal" />
+                <Input inputMode="decimal" data-testid="block-price" />
               </Form.Item>
               <Form.Item name="minLots" label={t('block.minLots')} rules={[{ required: true }]}>
                 <InputNumber min={1} precision={0} style={{ width: '100%' }} />
@@ -137,9 +157,14 @@ export function BlockPage() {
                 title: t('block.price'),
                 key: 'price',
                 className: 'kb-num',
-                render: (_, r) => `${r.price} ${r.currency}`,
+                render: (_, r) => `${formatPrice(r.price)} ${r.currency}`,
               },
-              { title: t('block.marketPrice'), dataIndex: 'marketPrice', className: 'kb-num' },
+              {
+                title: t('block.marketPrice'),
+                dataIndex: 'marketPrice',
+                className: 'kb-num',
+                render: formatPrice,
+              },
               { title: t('block.minLots'), dataIndex: 'minLots', className: 'kb-num' },
               {
                 title: t('block.remainingLots'),
@@ -168,10 +193,136 @@ export function BlockPage() {
                     .map((s) => `${t(`reviews.states.${s}`)} ${r.applications[s]}`)
                     .join(' · ') || '-',
               },
+              {
+                title: t('common.actions'),
+                key: 'actions',
+                render: (_, r) =>
+                  r.state === 'closed' ? null : (
+                    <Space wrap>
+                      <Button size="small" onClick={() => setEditing(r)} data-testid={`block-edit-${r.id}`}>
+                        {t('common.edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() => setClosing(r)}
+                        data-testid={`block-close-${r.id}`}
+                      >
+                        {t('block.closeEarly')}
+                      </Button>
+                    </Space>
+                  ),
+              },
             ]}
           />
         </Col>
       </Row>
+      {editing && (
+        <EditModal product={editing} bandPercent={data?.priceBandPercent} onClose={() => setEditing(null)} />
+      )}
+      <ReasonModal
+        open={closing !== null}
+        title={closing ? t('block.closeTitle', { name: `${closing.name} ${closing.code}` }) : ''}
+        required
+        danger
+        busy={close.isPending}
+        onCancel={() => setClosing(null)}
+        onSubmit={(reason) => closing && close.mutate({ product: closing, reason })}
+      />
     </>
+  );
+}
+
+interface EditForm {
+  price: string;
+  minLots: number;
+  totalLots: number;
+  endsAt: Dayjs;
+  reason: string;
+}
+
+/** Changes a product still open or to come: price, quota, minimum and end, with the reason. */
+function EditModal({
+  product,
+  bandPercent,
+  onClose,
+}: {
+  product: BlockProduct;
+  bandPercent: number | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<EditForm>();
+  const save = useMutation({
+    mutationFn: (v: EditForm) =>
+      api.post(`/block/products/${product.id}`, {
+        price: String(v.price).trim(),
+        minLots: v.minLots,
+        totalLots: v.totalLots,
+        endsAt: v.endsAt.toISOString(),
+        reason: v.reason.trim(),
+      }),
+    onSuccess: () => {
+      message.success(t('common.saved'));
+      void queryClient.invalidateQueries({ queryKey: ['block-products'] });
+      onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.field && e.field !== 'id')
+        form.setFields([{ name: e.field as keyof EditForm, errors: [errorText(e.key)] }]);
+      else message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error'));
+    },
+  });
+  return (
+    <Modal
+      open
+      title={t('block.editTitle', { name: `${product.name} ${product.code}` })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'block-edit-ok' } as never}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="block-edit-form"
+        initialValues={{
+          price: product.price,
+          minLots: product.minLots,
+          totalLots: product.totalLots,
+          endsAt: dayjs(product.endsAt),
+        }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="price"
+          label={t('block.price')}
+          extra={bandPercent ? t('block.band', { percent: bandPercent }) : undefined}
+          rules={[{ required: true, pattern: /^\d{1,12}(\.\d{1,6})?$/, message: t('form.decimal') }]}
+        >
+          <Input inputMode="decimal" data-testid="block-edit-price" />
+        </Form.Item>
+        <Form.Item name="minLots" label={t('block.minLots')} rules={[{ required: true }]}>
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="totalLots" label={t('block.totalLots')} rules={[{ required: true }]}>
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="endsAt" label={t('block.endsAt')} rules={[{ required: true }]}>
+          <DatePicker showTime style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('common.reason')}
+          rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
+        >
+          <Input.TextArea rows={2} maxLength={500} data-testid="block-edit-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

@@ -5,12 +5,19 @@ import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/i18n';
 /** One text in the three product languages (SPEC §1), each required, in tabs. */
 export function I18nFields({
   fields,
+  activeKey,
+  onChange,
 }: {
   fields: Array<{ name: string; label: string; rows?: number; max: number }>;
+  /** The language shown, when the form leads (it opens the tab of a field in error). */
+  activeKey?: string;
+  onChange?: (language: string) => void;
 }) {
   const { t } = useTranslation();
   return (
     <Tabs
+      {...(activeKey ? { activeKey } : {})}
+      {...(onChange ? { onChange } : {})}
       items={LANGUAGES.map((language) => ({
         key: language,
         label: LANGUAGE_NAMES[language],

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Row, Statistic, Table, Tag, Typography } from
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { formatAmount, formatDuration, formatTime } from '../../shared/format';
+import { label } from '../../shared/labels';
 import { useSession } from '../../shared/session';
 
 interface Dashboard {
@@ -102,7 +103,11 @@ export function DashboardPage() {
               pagination={{ pageSize: 8 }}
               dataSource={data?.house ?? []}
               columns={[
-                { title: t('dashboard.account'), dataIndex: 'account' },
+                {
+                  title: t('dashboard.account'),
+                  dataIndex: 'account',
+                  render: (a: string) => label('ledgerAccount', a),
+                },
                 { title: t('common.currency'), dataIndex: 'currency' },
                 {
                   title: t('dashboard.balance'),

@@ -18,12 +18,13 @@ import {
   Typography,
 } from 'antd';
 import i18next from 'i18next';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, type Page } from '../../shared/api';
 import { AuthImage } from '../../shared/auth-image';
 import { formatAmount, formatDuration, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
+import { label, textOr } from '../../shared/labels';
 import { ReasonModal } from '../../shared/reason-modal';
 import { UserContext } from '../../shared/user-context';
 
@@ -51,15 +52,40 @@ function DueTag({ item, now }: { item: ReviewItem; now: number }) {
   );
 }
 
-function fieldText(key: string, value: unknown): string {
+/** A review item's identity: its kind and its id in the kind (deposit #1 is not KYC #1). */
+export const itemKey = (item: Pick<ReviewItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
+
+/** The label of a detail field; a kind may name a field its own way (a block item's `name` is the stock's). */
+function fieldLabel(kind: string, key: string): string {
+  const own = `reviews.fieldOf.${kind}.${key}`;
+  if (i18next.exists(own)) return i18next.t(own);
+  return textOr(`reviews.field.${key}`, key);
+}
+
+function fieldText(kind: string, key: string, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return '-';
   if (key === 'amount' || key === 'buyingPower') return formatAmount(String(value));
   if (key === 'closeAt') return formatTime(String(value));
   if (key === 'leverage') return `${String(value)}×`;
   if (key === 'market') return String(value).toUpperCase();
-  if (key === 'channel')
-    return i18next.t(`reviews.channels.${String(value)}`, { defaultValue: String(value) });
-  if (value !== null && typeof value === 'object') return Object.values(value).filter(Boolean).join(' · ');
-  return String(value ?? '-');
+  if (key === 'productId') return `#${String(value)}`;
+  if (key === 'channel') return textOr(`reviews.channels.${String(value)}`, String(value));
+  if (key === 'state')
+    return textOr(`${kind === 'daytrade' ? 'daytrades' : 'reviews'}.states.${String(value)}`, String(value));
+  if (key === 'cardType') return label('cardType', String(value));
+  if (typeof value === 'object') {
+    // A nested record (the withdrawal's bank card): each part labelled.
+    return (
+      <Descriptions size="small" column={1}>
+        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+          <Descriptions.Item key={k} label={fieldLabel(kind, k)}>
+            {fieldText(kind, k, v)}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    );
+  }
+  return String(value);
 }
 
 function summary(item: ReviewItem): string {
@@ -73,15 +99,20 @@ function ItemDetails({ item }: { item: ReviewItem }) {
   const { t } = useTranslation();
   const entries = Object.entries(item.details);
   return (
-    <Card size="small" title={t('reviews.item', { id: item.id })} data-testid="review-detail">
+    <Card
+      size="small"
+      title={t('reviews.item', { kind: t(`kinds.${item.kind}`), id: item.id })}
+      data-testid="review-detail"
+      data-key={itemKey(item)}
+    >
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('users.account')}>{item.account}</Descriptions.Item>
         <Descriptions.Item label={t('reviews.submitted')}>{formatTime(item.createdAt)}</Descriptions.Item>
         {entries
           .filter(([k]) => !IMAGE_FIELDS.has(k))
           .map(([k, v]) => (
-            <Descriptions.Item key={k} label={t(`reviews.field.${k}`, { defaultValue: k })}>
-              {fieldText(k, v)}
+            <Descriptions.Item key={k} label={fieldLabel(item.kind, k)}>
+              {fieldText(item.kind, k, v)}
             </Descriptions.Item>
           ))}
         {item.state !== 'pending' && (
@@ -99,7 +130,7 @@ function ItemDetails({ item }: { item: ReviewItem }) {
           .filter(([k, v]) => IMAGE_FIELDS.has(k) && typeof v === 'string')
           .map(([k, v]) => (
             <div key={k} style={{ display: 'inline-block', marginRight: 12 }}>
-              <Typography.Text type="secondary">{t(`reviews.field.${k}`)}</Typography.Text>
+              <Typography.Text type="secondary">{fieldLabel(item.kind, k)}</Typography.Text>
               <br />
               <AuthImage src={String(v)} alt={k} />
             </div>
@@ -123,7 +154,7 @@ export function ReviewsPage() {
   const [search, setSearch] = useState('');
   const [overdueOnly, setOverdueOnly] = useState(false);
   const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -151,28 +182,29 @@ export function ReviewsPage() {
     // Oldest first for the work queue; newest first for what was decided.
     return state === 'pending' ? [...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt)) : list;
   }, [data, search, overdueOnly, now, state]);
-  const selectedIndex = items.findIndex((i) => i.id === selectedId);
+  const selectedIndex = items.findIndex((i) => itemKey(i) === selectedKey);
   const selected = selectedIndex >= 0 ? items[selectedIndex] : items[0];
 
   const decide = useMutation({
-    mutationFn: ({
-      item,
-      decision,
-      reason,
-    }: {
-      item: ReviewItem;
-      decision: 'approve' | 'reject';
-      reason: string;
-    }) => api.post(`/reviews/${kind}/${item.id}/${decision}`, reason ? { reason } : {}),
+    mutationFn: (
+      { item, decision, reason }: { item: ReviewItem; decision: 'approve' | 'reject'; reason: string }, // The item's own kind, whichever tab shows it: the all-queues tab decides through the same call.
+    ) => api.post(`/reviews/${item.kind}/${item.id}/${decision}`, reason ? { reason } : {}),
     onSuccess: (_, { decision, item }) => {
       message.success(t(decision === 'approve' ? 'reviews.approved' : 'reviews.rejected'));
       setDeciding(null);
-      const next = items[items.findIndex((i) => i.id === item.id) + 1];
-      setSelectedId(next?.id ?? null);
+      const next = items[items.findIndex((i) => itemKey(i) === itemKey(item)) + 1];
+      setSelectedKey(next ? itemKey(next) : null);
       void queryClient.invalidateQueries({ queryKey: ['reviews'] });
       void queryClient.invalidateQueries({ queryKey: ['user-context', item.userId] });
     },
-    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
+    onError: (e) => {
+      message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error'));
+      // Decided elsewhere meanwhile: nothing is left to decide here, so the dialog closes.
+      if (e instanceof ApiError && e.key === 'not_pending') {
+        setDeciding(null);
+        void queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      }
+    },
   });
 
   const move = useCallback(
@@ -180,7 +212,7 @@ export function ReviewsPage() {
       if (items.length === 0) return;
       const from = selectedIndex >= 0 ? selectedIndex : 0;
       const next = items[Math.min(items.length - 1, Math.max(0, from + step))];
-      if (next) setSelectedId(next.id);
+      if (next) setSelectedKey(itemKey(next));
     },
     [items, selectedIndex],
   );
@@ -210,7 +242,7 @@ export function ReviewsPage() {
         onChange={(k) => {
           setKind(k);
           setPage(1);
-          setSelectedId(null);
+          setSelectedKey(null);
         }}
         items={['all', ...REVIEW_KINDS].map((k) => ({ key: k, label: t(`kinds.${k}`) }))}
       />
@@ -220,7 +252,7 @@ export function ReviewsPage() {
           onChange={(v) => {
             setState(v as State);
             setPage(1);
-            setSelectedId(null);
+            setSelectedKey(null);
           }}
           options={(['pending', 'approved', 'rejected', 'all'] as const).map((s) => ({
             value: s,
@@ -243,13 +275,15 @@ export function ReviewsPage() {
       <Row gutter={16}>
         <Col span={13}>
           <Table
-            rowKey="id"
+            rowKey={itemKey}
             size="small"
             loading={isLoading}
             dataSource={items}
             data-testid="review-table"
-            rowClassName={(r) => (r.id === selected?.id ? 'kb-review-row-selected' : '')}
-            onRow={(r) => ({ onClick: () => setSelectedId(r.id) })}
+            rowClassName={(r) =>
+              selected && itemKey(r) === itemKey(selected) ? 'kb-review-row-selected' : ''
+            }
+            onRow={(r) => ({ onClick: () => setSelectedKey(itemKey(r)), 'data-key': itemKey(r) }) as never}
             pagination={{ current: page, pageSize: 50, total: data?.total ?? 0, onChange: setPage }}
             locale={{ emptyText: <Empty description={t('reviews.empty')} /> }}
             columns={[

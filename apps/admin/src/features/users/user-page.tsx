@@ -22,8 +22,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError, api, type Page } from '../../shared/api';
-import { formatAmount, formatTime } from '../../shared/format';
+import { formatAmount, formatPrice, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
+import { label, memoText, textOr } from '../../shared/labels';
 import {
   type BalanceRow,
   BalancesTable,
@@ -202,9 +203,13 @@ function LedgerTab({ userId }: { userId: number }) {
         {
           title: t('users.kind'),
           dataIndex: 'kind',
-          render: (k: string) => t(`ledgerKinds.${k}`, { defaultValue: k }),
+          render: (k: string) => label('ledgerKind', k),
         },
-        { title: t('users.ledgerAccount'), dataIndex: 'account' },
+        {
+          title: t('users.ledgerAccount'),
+          dataIndex: 'account',
+          render: (a: string) => label('ledgerAccount', a),
+        },
         {
           title: t('common.amount'),
           key: 'amount',
@@ -219,7 +224,7 @@ function LedgerTab({ userId }: { userId: number }) {
           className: 'kb-num',
           render: (v: string | null) => (v === null ? '-' : formatAmount(v)),
         },
-        { title: t('users.memo'), dataIndex: 'memo', render: (v: string | null) => v ?? '' },
+        { title: t('users.memo'), dataIndex: 'memo', render: (v: string | null, r) => memoText(r.kind, v) },
       ]}
     />
   );
@@ -262,16 +267,16 @@ function PositionsTab({ userId }: { userId: number }) {
         {
           title: t('positions.direction'),
           dataIndex: 'direction',
-          render: (d: string) => t(`positions.${d}`),
+          render: (d: string) => textOr(`positions.${d}`, d),
         },
         { title: t('positions.quantity'), dataIndex: 'quantity', className: 'kb-num' },
         { title: t('positions.leverage'), dataIndex: 'leverage', render: (v: number) => `×${v}` },
-        { title: t('positions.open'), dataIndex: 'openPrice', className: 'kb-num', render: (v) => v ?? '-' },
+        { title: t('positions.open'), dataIndex: 'openPrice', className: 'kb-num', render: formatPrice },
         {
           title: t('positions.close'),
           dataIndex: 'closePrice',
           className: 'kb-num',
-          render: (v) => v ?? '-',
+          render: formatPrice,
         },
         {
           title: t('positions.margin'),
@@ -290,7 +295,7 @@ function PositionsTab({ userId }: { userId: number }) {
         {
           title: t('reviews.state'),
           dataIndex: 'state',
-          render: (s: string) => <Tag>{t(`positions.states.${s}`, { defaultValue: s })}</Tag>,
+          render: (s: string) => <Tag>{textOr(`positions.states.${s}`, s)}</Tag>,
         },
       ]}
     />

@@ -62,7 +62,8 @@ export async function operatorLogin(
   password: string,
   totpCode?: string,
 ): Promise<
-  { token: string; role: OperatorRole } | { refused: 'login_failed' | 'locked_out' | 'totp_required' }
+  | { token: string; role: OperatorRole }
+  | { refused: 'login_failed' | 'locked_out' | 'totp_required' | 'totp_invalid' }
 > {
   const now = ctx.clock.now();
   const attempts = await ctx.db
@@ -108,7 +109,10 @@ export async function operatorLogin(
           now,
         );
     });
-    return { refused: lock ? 'locked_out' : 'login_failed' };
+    // The right password with a wrong code says the code is wrong (the name and password are
+    // already proven), so the operator retypes the code rather than the password.
+    const codeWrong = Boolean(op && passwordOk && !op.disabled && op.totp_enabled && !secondFactorOk);
+    return { refused: lock ? 'locked_out' : codeWrong ? 'totp_invalid' : 'login_failed' };
   }
   if (attempts) await ctx.db.deleteFrom('operator_login_attempts').where('username', '=', username).execute();
   const { token, tokenHash } = newToken();

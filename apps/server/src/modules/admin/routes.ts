@@ -25,10 +25,16 @@ export const adminModule = defineModule({ name: 'admin', dependencies: [] }, (ap
           .send({ error: 'bad_request', field: String(body.error.issues[0]?.path[0] ?? 'body') });
       const session = await operatorLogin(ctx, body.data.username, body.data.password, body.data.code);
       if ('refused' in session) return reply.code(401).send({ error: session.refused });
+      // The sign-in is the operator's own act: attributed to them, not to the system.
+      const signedIn = await ctx.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', body.data.username)
+        .executeTakeFirst();
       await audit(
         ctx.db,
         {
-          operatorId: null,
+          operatorId: signedIn?.id ?? null,
           action: 'operator_login',
           targetType: 'operator',
           targetId: body.data.username,

@@ -471,11 +471,21 @@ describe('second factor', () => {
     expect(
       (await login({ password: OPERATOR_PASSWORD, code: code === '123456' ? '654321' : '123456' })).json(),
     ).toEqual({
-      error: 'login_failed',
+      // The password was right: the code is what is wrong, and the answer says so.
+      error: 'totp_invalid',
     });
     expect((await login({ password: 'wrong-password', code })).json()).toEqual({ error: 'login_failed' });
     const ok = await login({ password: OPERATOR_PASSWORD, code });
     expect(ok.statusCode).toBe(200);
+    // The sign-in is attributed to the operator, not to the system.
+    const signIn = await t.ctx.db
+      .selectFrom('audit_log as l')
+      .innerJoin('operators as o', 'o.id', 'l.operator_id')
+      .select('o.username')
+      .where('l.action', '=', 'operator_login')
+      .orderBy('l.id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(signIn.username).toBe('frank');
 
     const list = await adminApi<{ list: Array<{ id: number; username: string; totp: boolean }> }>(
       t,

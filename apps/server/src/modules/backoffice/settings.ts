@@ -71,6 +71,34 @@ function depositMax(id: 'bank' | 'quick'): Setting {
 
 export const SETTINGS: readonly Setting[] = [
   {
+    name: 'title',
+    kind: 'text',
+    schema: z.string().trim().min(1).max(60),
+    read: (c) => c.title,
+    write: (c, v: string) => {
+      c.title = v;
+    },
+  },
+  {
+    // An absolute http(s) address or a path on this site (served by /common/config to the apps).
+    name: 'logo',
+    kind: 'text',
+    schema: z.union([z.url({ protocol: /^https?$/ }).max(500), z.string().regex(/^\/[\w\-./]{1,200}$/)]),
+    read: (c) => c.logo,
+    write: (c, v: string) => {
+      c.logo = v;
+    },
+  },
+  {
+    name: 'blockPriceBandPercent',
+    kind: 'integer',
+    schema: int(1, 90),
+    read: (c) => c.blockPriceBandPercent,
+    write: (c, v: number) => {
+      c.blockPriceBandPercent = v;
+    },
+  },
+  {
     name: 'kefu',
     kind: 'text',
     schema: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]),

@@ -1,13 +1,15 @@
 import { LANGUAGES, MARKET_CURRENCY, MARKETS, PRICE_DECIMALS } from '@kabuto/contract';
 import { blockProductState } from '@kabuto/domain';
+import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { inTransaction } from '../../db/database';
 import { audit } from '../admin/auth';
-import { adminCall, refuseAdmin } from '../backoffice/http';
+import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
 import { pageQuery } from '../backoffice/users';
 import { type BlockContext, productView } from './service';
+import type { BlockProduct } from './tables';
 
 const LOTS_MAX = 1_000_000_000;
 const lots = z.coerce.number().int().min(1).max(LOTS_MAX);
@@ -31,7 +33,46 @@ const newProduct = z
   })
   .strict();
 
-/** The back office's block-trade products: list them, and list a new one. */
+/** What an operator may change on a listed product, with the reason (SPEC §0.6). */
+const productChange = z
+  .object({
+    price: newProduct.shape.price.optional(),
+    minLots: lots.optional(),
+    totalLots: lots.optional(),
+    endsAt: z.string().datetime({ offset: true }).optional(),
+    reason: reasonField,
+  })
+  .strict();
+
+/**
+ * A block price on its market's tick grid and within the configured band around the market
+ * price (config `blockPriceBandPercent`, docs/decisions.md "Block price band").
+ */
+function checkPrice(ctx: BlockContext, code: string, market: (typeof MARKETS)[number], price: string): void {
+  const decimals = price.split('.')[1]?.length ?? 0;
+  if (decimals > PRICE_DECIMALS[market] || !(Number(price) > 0)) refuseAdmin(400, 'bad_request', 'price');
+  const quote = ctx.market.quote(code);
+  if (!quote) {
+    refuseAdmin(409, 'price_unavailable', 'price');
+    return;
+  }
+  const band = new Decimal(ctx.config.blockPriceBandPercent).div(100);
+  const reference = new Decimal(quote.price);
+  const distance = new Decimal(price).minus(reference).abs();
+  if (distance.gt(reference.times(band))) refuseAdmin(400, 'price_out_of_band', 'price');
+}
+
+async function lockedProduct(trx: Parameters<Parameters<typeof inTransaction>[1]>[0], id: number) {
+  const row = await trx
+    .selectFrom('block_products')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? refuseAdmin(404, 'not_found', 'id');
+}
+
+/** The back office's block-trade products: list them, list a new one, change one, close one early. */
 export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void {
   adminCall(
     app,
@@ -71,6 +112,8 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
         total: Number(total.n),
         page: query.page,
         size: query.size,
+        /** The band a block price must keep around the market price, for the form to state. */
+        priceBandPercent: ctx.config.blockPriceBandPercent,
       };
     },
   );
@@ -87,16 +130,15 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
     },
     async ({ body, operator }) => {
       const instrument = ctx.market.instrument(body.code);
-      if (!instrument || instrument.kind !== 'stock') return refuseAdmin(400, 'not_found', 'code');
+      // A code no listed stock has: the code field is what is wrong.
+      if (!instrument || instrument.kind !== 'stock') return refuseAdmin(400, 'code_unknown', 'code');
       if (body.market && body.market !== instrument.market) return refuseAdmin(400, 'bad_request', 'market');
       const market = instrument.market;
-      const decimals = body.price.split('.')[1]?.length ?? 0;
-      if (decimals > PRICE_DECIMALS[market] || !(Number(body.price) > 0))
-        return refuseAdmin(400, 'bad_request', 'price');
-      if (body.minLots > body.totalLots) return refuseAdmin(400, 'bad_request', 'minLots');
+      checkPrice(ctx, instrument.code, market, body.price);
+      if (body.minLots > body.totalLots) return refuseAdmin(400, 'min_above_total', 'minLots');
       const startsAt = new Date(body.startsAt);
       const endsAt = new Date(body.endsAt);
-      if (endsAt.getTime() <= startsAt.getTime()) return refuseAdmin(400, 'bad_request', 'endsAt');
+      if (endsAt.getTime() <= startsAt.getTime()) return refuseAdmin(400, 'ends_before_start', 'endsAt');
       const now = ctx.clock.now();
       return inTransaction(ctx.db, async (trx) => {
         const row = await trx
@@ -133,4 +175,115 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
       });
     },
   );
+
+  adminCall(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/block/products/:id',
+      need: 'list',
+      summary:
+        'Change a block-trade product still open or to come {price?, minLots?, totalLots?, endsAt?, reason}: pending applications keep their own price',
+      params: idParam,
+      body: productChange,
+    },
+    async ({ params, body, operator }) => {
+      const now = ctx.clock.now();
+      return inTransaction(ctx.db, async (trx) => {
+        const before = await lockedProduct(trx, params.id);
+        if (before.ends_at.getTime() <= now.getTime()) return refuseAdmin(409, 'product_closed', 'id');
+        if (body.price !== undefined) checkPrice(ctx, before.code, before.market, body.price);
+        const totalLots = body.totalLots ?? before.total_lots;
+        const minLots = body.minLots ?? before.min_lots;
+        // Lots already taken by applications stay taken: the quota cannot drop below them.
+        const taken = before.total_lots - before.remaining_lots;
+        if (totalLots < taken) return refuseAdmin(400, 'below_taken', 'totalLots');
+        if (minLots > totalLots) return refuseAdmin(400, 'min_above_total', 'minLots');
+        const endsAt = body.endsAt ? new Date(body.endsAt) : before.ends_at;
+        if (endsAt.getTime() <= Math.max(before.starts_at.getTime(), now.getTime()))
+          return refuseAdmin(400, 'ends_before_start', 'endsAt');
+        const after = await trx
+          .updateTable('block_products')
+          .set({
+            price: body.price ?? before.price,
+            min_lots: minLots,
+            total_lots: totalLots,
+            remaining_lots: totalLots - taken,
+            ends_at: endsAt,
+          })
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(
+          trx,
+          {
+            operatorId: operator.id,
+            action: 'block_product_update',
+            targetType: 'block_product',
+            targetId: before.id,
+            reason: body.reason,
+            details: { before: changed(before), after: changed(after) },
+          },
+          now,
+        );
+        return productView(ctx, after, 'us', now);
+      });
+    },
+  );
+
+  adminCall(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/block/products/:id/close',
+      need: 'list',
+      summary:
+        'Close a block-trade product early {reason}: no new applications; those pending stay in the review queue',
+      params: idParam,
+      body: z.object({ reason: reasonField }).strict(),
+    },
+    async ({ params, body, operator }) => {
+      const now = ctx.clock.now();
+      return inTransaction(ctx.db, async (trx) => {
+        const before = await lockedProduct(trx, params.id);
+        if (before.ends_at.getTime() <= now.getTime()) return refuseAdmin(409, 'product_closed', 'id');
+        // Applying checks `ends_at > now` under the product's row lock, so none lands after this.
+        const after = await trx
+          .updateTable('block_products')
+          .set({
+            ends_at: now,
+            starts_at: before.starts_at.getTime() > now.getTime() ? now : before.starts_at,
+            state: 'closed',
+          })
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(
+          trx,
+          {
+            operatorId: operator.id,
+            action: 'block_product_close',
+            targetType: 'block_product',
+            targetId: before.id,
+            reason: body.reason,
+            details: { before: changed(before), after: changed(after) },
+          },
+          now,
+        );
+        return productView(ctx, after, 'us', now);
+      });
+    },
+  );
+}
+
+/** The fields an operator can change, as the audit entry records them. */
+function changed(p: BlockProduct) {
+  return {
+    price: new Decimal(p.price).toFixed(PRICE_DECIMALS[p.market]),
+    minLots: p.min_lots,
+    totalLots: p.total_lots,
+    remainingLots: p.remaining_lots,
+    startsAt: p.starts_at.toISOString(),
+    endsAt: p.ends_at.toISOString(),
+  };
 }

@@ -119,12 +119,12 @@ describe('block products in the back office (SPEC §6.5, §9)', () => {
     const window = { startsAt: new Date(now).toISOString(), endsAt: new Date(now + HOUR).toISOString() };
     const base = { code: CODES.jpy, price: '2700.0', minLots: 1, totalLots: 10, ...window };
     expect((await adminPost('/api/admin/block/products', { ...base, code: 'NOPE' })).body).toMatchObject({
-      error: 'not_found',
+      error: 'code_unknown',
       field: 'code',
     });
     expect(
       (await adminPost('/api/admin/block/products', { ...base, endsAt: window.startsAt })).body,
-    ).toMatchObject({ error: 'bad_request', field: 'endsAt' });
+    ).toMatchObject({ error: 'ends_before_start', field: 'endsAt' });
     expect((await adminPost('/api/admin/block/products', { ...base, minLots: 11 })).body).toMatchObject({
       field: 'minLots',
     });
@@ -146,6 +146,118 @@ describe('block products in the back office (SPEC §6.5, §9)', () => {
       (p) => p.id === product.id,
     );
     expect(named?.name).toBe(t.ctx.market.instrument(CODES.jpy)?.name.jp);
+  });
+
+  it('refuses a block price outside the configured band around the market price, and follows the setting', async () => {
+    const market = Number(t.ctx.market.quote(CODES.jpy)!.price);
+    const now = t.clock.now().getTime();
+    const base = {
+      code: CODES.jpy,
+      minLots: 1,
+      totalLots: 10,
+      startsAt: new Date(now).toISOString(),
+      endsAt: new Date(now + HOUR).toISOString(),
+    };
+    const priced = (fraction: number) => (Math.floor(market * fraction * 10) / 10).toFixed(1);
+    const before = await t.ctx.db
+      .selectFrom('block_products')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    // 94.8 % under the market: refused, naming the price.
+    expect(await adminPost('/api/admin/block/products', { ...base, price: priced(0.052) })).toMatchObject({
+      status: 400,
+      body: { error: 'price_out_of_band', field: 'price' },
+    });
+    expect(await adminPost('/api/admin/block/products', { ...base, price: priced(1.35) })).toMatchObject({
+      body: { error: 'price_out_of_band' },
+    });
+    const after = await t.ctx.db
+      .selectFrom('block_products')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toEqual(before.n);
+    expect((await adminPost('/api/admin/block/products', { ...base, price: priced(0.75) })).status).toBe(200);
+    // A wider band set by an operator lets a deeper discount through.
+    const saved = t.ctx.config.blockPriceBandPercent;
+    t.ctx.config.blockPriceBandPercent = 60;
+    try {
+      expect((await adminPost('/api/admin/block/products', { ...base, price: priced(0.5) })).status).toBe(
+        200,
+      );
+    } finally {
+      t.ctx.config.blockPriceBandPercent = saved;
+    }
+  });
+
+  it('changes a listed product with a reason: price, quota and end; the quota never drops below the lots taken; audited', async () => {
+    const product = await listProduct();
+    const user = await investor(10_000_000);
+    const applied = await apply(user, { id: product.id, lots: '300' });
+    expect(applied.status).toBe(1);
+    const noReason = await adminPost(`/api/admin/block/products/${product.id}`, { price: '2710.0' });
+    expect(noReason).toMatchObject({ status: 400, body: { field: 'reason' } });
+    expect(
+      await adminPost(`/api/admin/block/products/${product.id}`, { totalLots: 200, reason: 'smaller quota' }),
+    ).toMatchObject({ status: 400, body: { error: 'below_taken', field: 'totalLots' } });
+    const changed = await adminPost(`/api/admin/block/products/${product.id}`, {
+      price: '2710.0',
+      totalLots: 500,
+      reason: 'repriced with the seller',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ price: '2710.0', totalLots: 500, remainingLots: 200 });
+    // The pending application keeps the price it was held at.
+    const held = await t.ctx.db
+      .selectFrom('block_applications')
+      .select('price')
+      .where('product_id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(held.price)).toBe(2700);
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'block_product_update')
+      .where('target_id', '=', String(product.id))
+      .executeTakeFirstOrThrow();
+    expect(entry.reason).toBe('repriced with the seller');
+    expect(entry.details).toMatchObject({
+      before: { price: '2700.0', totalLots: 1_000 },
+      after: { totalLots: 500 },
+    });
+    expect(
+      await adminPost('/api/admin/block/products/999999', { price: '2710.0', reason: 'x' }),
+    ).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('closes a product early with a reason: no application lands after it, the pending one stays to review', async () => {
+    const product = await listProduct();
+    const first = await investor(10_000_000);
+    expect((await apply(first, { id: product.id, lots: '100' })).status).toBe(1);
+    const closed = await adminPost(`/api/admin/block/products/${product.id}/close`, {
+      reason: 'seller withdrew',
+    });
+    expect(closed).toMatchObject({ status: 200, body: { state: 'closed' } });
+    const second = await investor(10_000_000);
+    expect((await apply(second, { id: product.id, lots: '100' })).status).toBe(0);
+    expect(
+      await adminPost(`/api/admin/block/products/${product.id}/close`, { reason: 'again' }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: 'product_closed' },
+    });
+    expect(
+      await adminPost(`/api/admin/block/products/${product.id}`, { price: '2710.0', reason: 'late' }),
+    ).toMatchObject({ status: 409, body: { error: 'product_closed' } });
+    expect((await reviewList(t, token, 'block')).list.some((i) => i.account === first.account)).toBe(true);
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['reason'])
+      .where('action', '=', 'block_product_close')
+      .where('target_id', '=', String(product.id))
+      .executeTakeFirstOrThrow();
+    expect(entry.reason).toBe('seller withdrew');
   });
 
   it('moves states from the window by the jobs runner', async () => {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { inTransaction } from '../../db/database';
 import { SECTORS } from '../../market/universe';
 import { audit } from '../admin/auth';
-import { adminCall, idParam, refuseAdmin } from '../backoffice/http';
+import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
 import { pageQuery } from '../backoffice/users';
 import { frozenMinor, type IpoContext } from './service';
 import type { NewShare } from './tables';
@@ -295,6 +295,55 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
         .executeTakeFirst();
       if (taken) return refuseAdmin(409, 'code_taken', 'code');
       return adminShareView(await insertShare(ctx, body, operator.id, null));
+    },
+  );
+
+  adminCall(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/newshares/:id/withdraw',
+      need: 'list',
+      summary:
+        'Withdraw a new share before its subscription opens {reason}: it leaves every list; the audit entry keeps it whole',
+      params: idParam,
+      body: z.object({ reason: reasonField }).strict(),
+    },
+    async ({ params, body, operator }) => {
+      const now = ctx.clock.now();
+      return inTransaction(ctx.db, async (trx) => {
+        const share = await trx
+          .selectFrom('new_shares')
+          .selectAll()
+          .where('id', '=', params.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!share) return refuseAdmin(404, 'not_found', 'id');
+        // Before the subscription opens nobody can have applied, so nothing is held for it;
+        // applying checks the window under this row, so none lands meanwhile.
+        if (share.state !== 'upcoming' || share.opens_at.getTime() <= now.getTime())
+          return refuseAdmin(409, 'not_upcoming', 'id');
+        const applied = await trx
+          .selectFrom('ipo_subscriptions')
+          .select('id')
+          .where('share_id', '=', share.id)
+          .executeTakeFirst();
+        if (applied) return refuseAdmin(409, 'not_upcoming', 'id');
+        await trx.deleteFrom('new_shares').where('id', '=', share.id).execute();
+        await audit(
+          trx,
+          {
+            operatorId: operator.id,
+            action: 'new_share_withdraw',
+            targetType: 'new_share',
+            targetId: share.id,
+            reason: body.reason,
+            details: { before: adminShareView(share) },
+          },
+          now,
+        );
+        return { ok: true };
+      });
     },
   );
 }

@@ -151,6 +151,50 @@ describe('listing (back office)', () => {
     expect(audit.map((a) => a.action)).toEqual(['new_share_list']);
   });
 
+  it('withdraws a share before its subscription opens, with a reason, and refuses once it has opened', async () => {
+    const token = await operatorToken(t);
+    const withdraw = (id: number, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/newshares/${id}/withdraw`,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const upcoming = await listShare(
+      {},
+      { opens: DAY, closes: 2 * DAY, lottery: 3 * DAY, pay: 4 * DAY, lists: 5 * DAY },
+    );
+    expect((await withdraw(upcoming.body.id, {})).json()).toMatchObject({
+      error: 'bad_request',
+      field: 'reason',
+    });
+    const done = await withdraw(upcoming.body.id, { reason: 'issuer postponed' });
+    expect(done.statusCode).toBe(200);
+    expect(
+      await t.ctx.db
+        .selectFrom('new_shares')
+        .select('id')
+        .where('id', '=', upcoming.body.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'new_share_withdraw')
+      .where('target_id', '=', String(upcoming.body.id))
+      .executeTakeFirstOrThrow();
+    expect(entry.reason).toBe('issuer postponed');
+    expect(entry.details).toMatchObject({ before: { code: upcoming.body.code } });
+    // The code is free again for the relisting.
+    expect((await listShare({ code: upcoming.body.code })).status).toBe(200);
+
+    const open = await listShare();
+    expect((await withdraw(open.body.id, { reason: 'too late' })).json()).toMatchObject({
+      error: 'not_upcoming',
+    });
+    expect((await withdraw(999_999, { reason: 'none' })).statusCode).toBe(404);
+  });
+
   it('moves the states by the jobs runner within 10 s of each moment', async () => {
     const { body } = await listShare(
       {},
