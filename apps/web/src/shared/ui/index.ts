@@ -3,6 +3,7 @@ export { LanguagePicker } from './language-picker';
 export { LoadError } from './load-error';
 export { Logo } from './logo';
 export { MarketSwitch } from './market-switch';
+export { MoneyRow } from './money-row';
 export { MoneyText } from './money-text';
 export { PasswordInput } from './password-input';
 export { Section } from './section';

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
+import { serverNow } from '../../../shared/api/server-clock';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/time';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
@@ -44,9 +45,10 @@ export function timeLeft(iso: string, now: number): string | null {
 
 function Countdown({ until }: { until: string }) {
   const { t } = useTranslation('ipo');
-  const [now, setNow] = useState(() => Date.now());
+  // The deadline is the server's: count on its clock, not the phone's (SPEC §12).
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, []);
   const left = timeLeft(until, now);
