@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatWhen, zoneLabel } from './time';
+import { formatDate, formatDateTime, formatDay, formatWhen, zoneLabel } from './time';
 
 const AT = '2025-03-14T12:26:00Z';
 
@@ -30,6 +30,12 @@ describe('time display', () => {
   it("names a market's zone the way its times are labelled", () => {
     expect(zoneLabel('jpy', 'jp', new Date(AT))).toBe('JST');
     expect(zoneLabel('cny', 'cn', new Date(AT))).toBe('GMT+8');
+  });
+
+  it("shows a trading day as written, in the reader's date style, never shifted by a zone", () => {
+    expect(formatDay('2026-11-17', 'jp')).toBe('2026/11/17');
+    expect(formatDay('2026-11-17', 'us')).toBe('11/17/2026');
+    expect(formatDay('17 Nov', 'cn')).toBe('—');
   });
 
   it('shows a dash for a missing or invalid time', () => {

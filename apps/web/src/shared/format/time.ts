@@ -64,6 +64,17 @@ export function formatWhen(
 }
 
 /**
+ * A calendar day that belongs to no zone (a market's trading day, "2026-11-17") in the reader's
+ * date style: "2026/11/17", "11/17/2026". Read as written, never shifted by a zone.
+ */
+export function formatDay(day: string | null | undefined, language: Language): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return '—';
+  return dateTimeFormat(LANGUAGE_LOCALE[language], { ...DATE, timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/**
  * The same as `formatWhen` with an explicit IANA zone (default: the reader's). Kept for callers
  * that hold a zone rather than a market; new code says the basis with `formatWhen`.
  */

@@ -10,5 +10,5 @@ export { Section } from './section';
 export { SimulatedBadge } from './simulated-badge';
 export { ListSkeleton, PageSkeleton } from './skeletons';
 export { Splash, type SplashStep } from './splash';
-export { TOAST_MS, toastError, toastSuccess, toastText } from './toast';
+export { TOAST_MS, toastDone, toastError, toastSuccess, toastText } from './toast';
 export { PRICE_FLASH_MS, PriceText, TrendText } from './trend-text';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -24,7 +24,7 @@ import '../ipo.css';
 export function ShareFields({ share }: { share: NewShare }) {
   const { t } = useTranslation('ipo');
   const language = useLanguage();
-  const when = (iso: string) => formatDateTime(iso, language, share.timeZone);
+  const when = (iso: string) => formatWhen(iso, language, share.market);
   const money = (value: string | null) =>
     value === null ? '—' : <MoneyText value={value} currency={share.currency} />;
   const shares = (n: number | null) => (n === null ? '—' : t('shares', { n: n.toLocaleString() }));

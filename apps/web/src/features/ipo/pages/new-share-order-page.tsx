@@ -1,4 +1,3 @@
-import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { Button, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { serverNow } from '../../../shared/api/server-clock';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -148,11 +147,7 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
       <List>
         <List.Item
           title={<span className="kb-num">{sub.orderNo}</span>}
-          description={
-            <span className="kb-num">
-              {formatDateTime(sub.createdAt, language, MARKET_TIMEZONE[sub.market])}
-            </span>
-          }
+          description={<span className="kb-num">{formatWhen(sub.createdAt, language, sub.market)}</span>}
           extra={<span data-testid="subscription-state">{t(`sub.${sub.state}`)}</span>}
           onClick={() => navigate(`${PATHS.newShareInfo}?id=${sub.shareId}`)}
         >
@@ -189,11 +184,7 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
               {t('field.paidAmount')}
             </List.Item>
             <List.Item
-              extra={
-                <span className="kb-num">
-                  {formatDateTime(sub.payUntil, language, MARKET_TIMEZONE[sub.market])}
-                </span>
-              }
+              extra={<span className="kb-num">{formatWhen(sub.payUntil, language, sub.market)}</span>}
             >
               {t('field.payUntil')}
             </List.Item>
