@@ -98,6 +98,18 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** What funds are frozen for (SPEC §6.4 "Frozen funds"): the ledger's `frozen:<purpose>` accounts. */
+export const FROZEN_PURPOSES = [
+  'order',
+  'withdrawal',
+  'ipo',
+  'copy',
+  'block',
+  'daytrade',
+  'adjustment',
+] as const;
+export type FrozenPurpose = (typeof FROZEN_PURPOSES)[number];
+
 /** SPEC §5 reviews: every reviewed kind goes through the one review queue. */
 export const REVIEW_KINDS = ['deposit', 'withdrawal', 'kyc', 'loan', 'daytrade', 'block'] as const;
 export type ReviewKindName = (typeof REVIEW_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from './enums';
+import { CURRENCIES, MARKETS } from './enums';
 import type { MessageKey } from './message-catalog';
 
 /**
@@ -15,7 +15,11 @@ export const zMessageParam = z.lazy(() =>
     z.object({ money: z.string(), currency: z.enum(CURRENCIES) }),
     z.object({ price: z.string() }),
     z.object({ count: z.number() }),
-    z.object({ date: z.string() }),
+    z.object({
+      date: z.string(),
+      /** A market event's time reads on that market's clock; without it, on the reader's (SPEC §12). */
+      market: z.enum(MARKETS).optional(),
+    }),
     z.object({ word: z.enum(['long', 'short']) }),
     z.object({ text: z.string() }),
   ]),

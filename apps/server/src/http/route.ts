@@ -17,6 +17,8 @@ import { assertAllowed, authenticateOnce, type Guard, type User } from './auth';
 import { assertSteppedUp, type StepUp } from './step-up';
 
 export const API_PREFIX = '/api/vue';
+/** The header carrying the server's clock (milliseconds since the epoch) on every call's answer. */
+export const SERVER_TIME_HEADER = 'x-server-time';
 
 /** A file from a multipart call, already fully read (bounded by LIMITS.uploadBytes). */
 export interface UploadedFile {
@@ -183,6 +185,11 @@ export function route<C extends CallDef, Authed extends boolean = C['auth'] exte
       // A request that fails validation still reaches the handler: it answers 401 first when
       // the session is missing, then `bad_request` naming the field.
       attachValidation: true,
+      // The server's time (its injected clock) on every answer: the client counts deadlines from
+      // it, never from the phone's clock (SPEC §12).
+      onRequest: async (_req, reply) => {
+        reply.header(SERVER_TIME_HEADER, String(ctx.clock.now().getTime()));
+      },
       // Form, JSON, query string and multipart parts are one set of fields (SPEC §8).
       preValidation: async (req) => {
         const found: Gathered = { files: {} };

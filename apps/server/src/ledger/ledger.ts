@@ -1,4 +1,11 @@
-import { CURRENCIES, type Currency, LEDGER_KINDS, type LedgerKind } from '@kabuto/contract';
+import {
+  CURRENCIES,
+  type Currency,
+  FROZEN_PURPOSES,
+  type FrozenPurpose,
+  LEDGER_KINDS,
+  type LedgerKind,
+} from '@kabuto/contract';
 import { assertBalanced } from '@kabuto/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor, Tx } from '../db/schema';
@@ -16,17 +23,7 @@ import { DomainError } from '../errors';
  */
 export const HOUSE = 0;
 
-/** What funds are frozen for (SPEC §6.4 "Frozen funds"). */
-export const FROZEN_PURPOSES = [
-  'order',
-  'withdrawal',
-  'ipo',
-  'copy',
-  'block',
-  'daytrade',
-  'adjustment',
-] as const;
-export type FrozenPurpose = (typeof FROZEN_PURPOSES)[number];
+export { FROZEN_PURPOSES, type FrozenPurpose } from '@kabuto/contract';
 
 export type UserAccount = 'available' | `frozen:${FrozenPurpose}` | 'debt';
 /**
@@ -287,6 +284,41 @@ export function availableBalanceAfter(transactionColumn: string, userId: number)
     JOIN ledger_accounts a ON a.id = p.account_id
     WHERE p.transaction_id = ${sql.ref(transactionColumn)} AND a.user_id = ${userId} AND a.name = 'available'
     LIMIT 1)`;
+}
+
+/** One of a user's accounts a transaction moved, and by how much (ledger sign: debt < 0 is owed). */
+export interface AccountMovement {
+  transactionId: number;
+  currency: Currency;
+  account: UserAccount;
+  amountMinor: number;
+}
+
+/**
+ * What the given transactions did to each of the user's own accounts (SPEC §0.2: a fund record
+ * names the account a movement touched: available, frozen:<purpose> or debt). Postings to one
+ * account within a transaction are summed; accounts left unchanged are left out.
+ */
+export async function userMovements(
+  db: Executor,
+  userId: number,
+  transactionIds: readonly number[],
+): Promise<AccountMovement[]> {
+  if (transactionIds.length === 0) return [];
+  const rows = await sql<{ transaction_id: string; currency: string; name: string; amount: string }>`
+    SELECT p.transaction_id::text AS transaction_id, a.currency, a.name, SUM(p.amount_minor)::text AS amount
+    FROM ledger_postings p
+    JOIN ledger_accounts a ON a.id = p.account_id AND a.user_id = ${userId}
+    WHERE p.transaction_id = ANY(${[...transactionIds]}::int8[])
+    GROUP BY p.transaction_id, a.currency, a.name
+    HAVING SUM(p.amount_minor) <> 0
+    ORDER BY p.transaction_id, a.currency, a.name`.execute(db);
+  return rows.rows.map((r) => ({
+    transactionId: Number(r.transaction_id),
+    currency: r.currency as Currency,
+    account: r.name as UserAccount,
+    amountMinor: Number(r.amount),
+  }));
 }
 
 export type Balances = Record<

@@ -195,15 +195,33 @@ export const changeFundPasswordCall = defineCall({
 });
 
 export const FUND_RECORD_KINDS = ['transactions', 'deposits', 'withdrawals'] as const;
+/** The user's own accounts a fund record can move (SPEC §0.2): cash, funds frozen for a purpose, debt. */
+export const FUND_ACCOUNTS = ['available', 'frozen', 'debt'] as const;
+export type FundAccount = (typeof FUND_ACCOUNTS)[number];
+export const zFundMovement = z.object({
+  account: z.enum(FUND_ACCOUNTS),
+  purpose: z
+    .string()
+    .nullable()
+    .describe(
+      'what frozen funds are for (order, withdrawal, ipo, copy, block, daytrade, adjustment); null otherwise',
+    ),
+  change: zMoney.describe('signed change of the account; for debt, positive when more is owed'),
+});
 export const zFundRecord = z.lazy(() =>
   z.object({
     id: z.number(),
     kind: z.string().describe('ledger transaction kind, e.g. deposit, withdrawal, exchange, order_open'),
     orderNo: z.string(),
     currency: z.enum(CURRENCIES),
-    amount: zMoney.describe('signed change of available funds'),
+    amount: zMoney.describe(
+      'signed change of available funds (deposits and withdrawals tabs: the amount asked)',
+    ),
     frozenChange: zMoney.describe('signed change of frozen funds'),
     balanceAfter: zMoney.describe('available funds after this record'),
+    movements: z
+      .array(zFundMovement)
+      .describe('every account of the user this record moved, from the ledger; empty when nothing moved'),
     state: z.string(),
     memo: z.string().nullable(),
     createdAt: zTime,

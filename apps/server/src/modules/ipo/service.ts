@@ -897,7 +897,7 @@ function ipoMessage(
   const params: Record<string, MessageParam> = { code: { text: share.code } };
   if (figures.amountMinor !== undefined) params.amount = moneyParam(figures.amountMinor, currencyOf(share));
   if (figures.quantity !== undefined) params.quantity = { count: figures.quantity };
-  if (key === 'ipo_won') params.due = { date: share.pay_until.toISOString() };
+  if (key === 'ipo_won') params.due = { date: share.pay_until.toISOString(), market: share.market };
   if (key === 'ipo_listed') params.price = { price: new Decimal(share.price).toFixed() };
   return { userId: sub.user_id, kind: 'lottery', template: { key, params } };
 }

@@ -141,13 +141,23 @@ describe('a loan from application to repayment', () => {
     await t.ctx.jobs.runDue();
     const owed = (await info(session)).data;
     expect(owed).toMatchObject({ borrowed: '100000', interest: '100', outstanding: '100100' });
-    const records = await api<{ list: Array<{ kind: string; amount: string }> }>(
+    const records = await api<{ list: Array<{ kind: string; amount: string; movements: unknown[] }> }>(
       t.app,
       '/user/fundRecords',
       { type: 'jpy', kind: 'transactions' },
       { session },
     );
-    expect(records.data.list.filter((r) => r.kind === 'loan_interest')).toHaveLength(2);
+    const interest = records.data.list.filter((r) => r.kind === 'loan_interest');
+    expect(interest).toHaveLength(2);
+    // Interest leaves cash alone and adds to what is owed: the record says so, not "¥0".
+    for (const r of interest) {
+      expect(r.amount).toBe('0');
+      expect(r.movements).toEqual([{ account: 'debt', purpose: null, change: '50' }]);
+    }
+    expect(records.data.list.find((r) => r.kind === 'loan_credit')?.movements).toEqual([
+      { account: 'available', purpose: null, change: '100000' },
+      { account: 'debt', purpose: null, change: '100000' },
+    ]);
     expect(records.data.list.some((r) => r.kind === 'loan_credit')).toBe(true);
 
     const withdraw = () =>

@@ -130,7 +130,10 @@ export function businessFundRecords<
 >(
   rows: Array<Row & { balance_after_minor: number | null }>,
   total: { n: string },
-  view: (row: Row, currency: Currency) => Pick<FundRecordView, 'kind' | 'amount' | 'frozenChange' | 'memo'>,
+  view: (
+    row: Row,
+    currency: Currency,
+  ) => Pick<FundRecordView, 'kind' | 'amount' | 'frozenChange' | 'memo' | 'movements'>,
 ): { list: FundRecordView[]; total: number } {
   const list = rows.map((r): FundRecordView => {
     const currency = r.currency as Currency;

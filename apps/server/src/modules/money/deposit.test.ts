@@ -260,6 +260,7 @@ describe('deposit review', () => {
       amount: '250000',
       state: 'approved',
       balanceAfter: '250000',
+      movements: [{ account: 'available', purpose: null, change: '250000' }],
     });
     const ledger = await api<{ list: Array<Record<string, unknown>> }>(
       t.app,
@@ -303,6 +304,7 @@ describe('deposit review', () => {
       state: 'rejected',
       balanceAfter: '-',
       memo: 'No transfer received',
+      movements: [],
     });
     expect((await depositWithReceipt(t.app, session, { channel: 'bank', amount: '80000' })).status).toBe(1);
   });

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../identity/common';
 import { ADMIN_FILE_PATH } from '../identity/kyc';
 import { moneyParam, reviewOutcome } from '../messages/service';
 import type { ReviewKindHooks } from '../reviews/queue';
+import { movementsOf } from '../users/service';
 import type { MoneyContext } from './common';
 import {
   assertFundWindow,
@@ -201,10 +202,12 @@ export async function depositFundRecords(ctx: AppContext, userId: number, page: 
     .select(sql<string>`count(*)::text`.as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  const movements = await movementsOf(ctx, userId, rows, (r) => [r.ledger_transaction_id]);
   return businessFundRecords(rows, total, (r, currency) => ({
     kind: 'deposit',
     amount: minorToDecimal(r.amount_minor, currency),
     frozenChange: minorToDecimal(0, currency),
+    movements: movements(r, currency),
     memo: r.state === 'rejected' ? r.reason : r.channel,
   }));
 }

@@ -437,6 +437,7 @@ describe('withdrawal requests and reviews', () => {
       state: 'approved',
       frozenChange: '0',
       balanceAfter: '70000',
+      movements: [{ account: 'available', purpose: null, change: '-30000' }],
     });
     const ledger = await api<{ list: Array<{ kind: string; amount: string; frozenChange: string }> }>(
       t.app,
@@ -445,7 +446,12 @@ describe('withdrawal requests and reviews', () => {
       { session },
     );
     expect(ledger.data.list.map((r) => r.kind).slice(0, 2)).toEqual(['withdrawal_paid', 'withdrawal_freeze']);
-    expect(ledger.data.list[0]).toMatchObject({ amount: '0', frozenChange: '-30000' });
+    // The payout left cash alone: the record names the frozen funds it took.
+    expect(ledger.data.list[0]).toMatchObject({
+      amount: '0',
+      frozenChange: '-30000',
+      movements: [{ account: 'frozen', purpose: 'withdrawal', change: '-30000' }],
+    });
     expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
   });
 
@@ -472,6 +478,24 @@ describe('withdrawal requests and reviews', () => {
       { session },
     );
     expect(messages.data.list[0]?.body).toContain('Card name does not match the bank record');
+    // The rejected withdrawal moved nothing in the end: its freeze and release cancel out.
+    const tab = await api<{ list: Array<Record<string, unknown>> }>(
+      t.app,
+      '/user/fundRecords',
+      { kind: 'withdrawals' },
+      { session },
+    );
+    expect(tab.data.list[0]).toMatchObject({ state: 'rejected', movements: [] });
+    const moves = await api<{ list: Array<{ kind: string; movements: unknown[] }> }>(
+      t.app,
+      '/user/fundRecords',
+      {},
+      { session },
+    );
+    expect(moves.data.list.find((r) => r.kind === 'withdrawal_release')?.movements).toEqual([
+      { account: 'available', purpose: null, change: '30000' },
+      { account: 'frozen', purpose: 'withdrawal', change: '-30000' },
+    ]);
     // A new withdrawal may follow once the first is decided.
     expect((await withdraw(session, valid(cardId))).status).toBe(1);
     expect((await checkInvariant(t.ctx.db)).ok).toBe(true);

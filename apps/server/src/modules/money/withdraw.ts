@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../identity/common';
 import type { BankCard } from '../identity/tables';
 import { moneyParam, reviewOutcome } from '../messages/service';
 import type { ReviewKindHooks } from '../reviews/queue';
+import { movementsOf } from '../users/service';
 import {
   assertFundWindow,
   assertWithin,
@@ -272,10 +273,15 @@ export async function withdrawalFundRecords(ctx: AppContext, userId: number, pag
     .select(sql<string>`count(*)::text`.as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  const movements = await movementsOf(ctx, userId, rows, (r) => [
+    r.freeze_transaction_id,
+    r.settle_transaction_id,
+  ]);
   return businessFundRecords(rows, total, (r, currency) => ({
     kind: 'withdrawal',
     amount: minorToDecimal(-r.amount_minor, currency),
     frozenChange: minorToDecimal(r.state === 'pending' ? r.amount_minor : 0, currency),
+    movements: movements(r, currency),
     memo: r.state === 'rejected' ? r.reason : null,
   }));
 }

@@ -28,6 +28,17 @@ describe('public configuration', () => {
   });
 });
 
+describe("the server's clock on every answer", () => {
+  it("sends the injected clock's time, so deadlines count on the server's time, not the phone's", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/vue/common/config', payload: {} });
+    expect(res.headers['x-server-time']).toBe(String(t.clock.now().getTime()));
+    t.clock.advance(60_000);
+    const later = await t.app.inject({ method: 'POST', url: '/api/vue/user/getUserinfo', payload: {} });
+    expect(later.statusCode).toBe(401);
+    expect(later.headers['x-server-time']).toBe(String(t.clock.now().getTime()));
+  });
+});
+
 describe('operations endpoints', () => {
   it('answers /healthz with its state only, not what the database is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });

@@ -16,7 +16,13 @@ import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { hashPassword, newToken, type User } from '../../http/auth';
 import { checkSecret, refuseUnknownLogin } from '../../http/secrets';
-import { type Balances, frozenTotal, userBalances } from '../../ledger/ledger';
+import {
+  type AccountMovement,
+  type Balances,
+  frozenTotal,
+  userBalances,
+  userMovements,
+} from '../../ledger/ledger';
 import { deviceOf } from './device';
 import * as security from './security';
 import { sendNewDeviceMessage } from './security';
@@ -461,6 +467,12 @@ export type FundRecordSource = (
   size: number,
 ) => Promise<{ list: FundRecordView[]; total: number }>;
 
+export interface FundMovementView {
+  account: 'available' | 'frozen' | 'debt';
+  purpose: string | null;
+  change: string;
+}
+
 export interface FundRecordView {
   id: number;
   kind: string;
@@ -469,9 +481,57 @@ export interface FundRecordView {
   amount: string;
   frozenChange: string;
   balanceAfter: string;
+  movements: FundMovementView[];
   state: string;
   memo: string | null;
   createdAt: string;
+}
+
+/**
+ * The movements of one fund record in one currency (SPEC §0.2): the net change of each of the
+ * user's accounts over the record's ledger transactions (a withdrawal's freeze and payout or
+ * release together), available first, then frozen, then debt (shown as what is owed).
+ */
+export function fundMovements(moves: readonly AccountMovement[], currency: Currency): FundMovementView[] {
+  const net = new Map<string, number>();
+  for (const m of moves)
+    if (m.currency === currency) net.set(m.account, (net.get(m.account) ?? 0) + m.amountMinor);
+  const order = (name: string) => (name === 'available' ? 0 : name === 'debt' ? 2 : 1);
+  return [...net.entries()]
+    .filter(([, minor]) => minor !== 0)
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .map(([name, minor]): FundMovementView => {
+      if (name === 'available')
+        return { account: 'available', purpose: null, change: minorToDecimal(minor, currency) };
+      if (name === 'debt')
+        return { account: 'debt', purpose: null, change: minorToDecimal(-minor, currency) };
+      return {
+        account: 'frozen',
+        purpose: name.replace(/^frozen:/, ''),
+        change: minorToDecimal(minor, currency),
+      };
+    });
+}
+
+/** Movements of many records at once: `transactionsOf` names each record's ledger transactions. */
+export async function movementsOf<R>(
+  ctx: AppContext,
+  userId: number,
+  records: readonly R[],
+  transactionsOf: (record: R) => Array<number | null | undefined>,
+): Promise<(record: R, currency: Currency) => FundMovementView[]> {
+  const ids = records.flatMap((r) => transactionsOf(r).filter((id): id is number => typeof id === 'number'));
+  const byTransaction = new Map<number, AccountMovement[]>();
+  for (const m of await userMovements(ctx.db, userId, [...new Set(ids)])) {
+    const list = byTransaction.get(m.transactionId) ?? [];
+    list.push(m);
+    byTransaction.set(m.transactionId, list);
+  }
+  return (record, currency) =>
+    fundMovements(
+      transactionsOf(record).flatMap((id) => (typeof id === 'number' ? (byTransaction.get(id) ?? []) : [])),
+      currency,
+    );
 }
 
 /**
@@ -507,6 +567,7 @@ export async function ledgerRecords(ctx: AppContext, userId: number, page: numbe
     SELECT count(*)::text AS n FROM (
       SELECT DISTINCT p.transaction_id, a.currency FROM ledger_postings p
       JOIN ledger_accounts a ON a.id = p.account_id AND a.user_id = ${userId}) x`.execute(ctx.db);
+  const movements = await movementsOf(ctx, userId, rows.rows, (r) => [Number(r.id)]);
   const list: FundRecordView[] = rows.rows.map((r) => {
     const currency = r.currency as Currency;
     return {
@@ -517,6 +578,7 @@ export async function ledgerRecords(ctx: AppContext, userId: number, page: numbe
       amount: minorToDecimal(Number(r.available_change), currency),
       frozenChange: minorToDecimal(Number(r.frozen_change), currency),
       balanceAfter: minorToDecimal(Number(r.balance_after ?? 0), currency),
+      movements: movements(r, currency),
       state: 'done',
       memo: r.memo,
       createdAt: new Date(r.created_at).toISOString(),

@@ -5,7 +5,7 @@ export const daytradeI18n = defineMessages('daytrade', {
   cn: {
     title: '日内交易',
     intro:
-      '申请参与金额，审核通过后当日以日内模式交易；收盘时全部仓位按市价平仓，结果结算回可用资金。亏损以参与金额为限。',
+      '申请参与金额，审核通过后当日以日内模式交易；收盘时全部仓位按市价平仓，结果结算回可用资金。最多可能亏损全部参与金额；超出参与金额的亏损由本公司承担，不向您追讨。',
     program: {
       tradingDay: '交易日',
       closeAt: '强制平仓时间',
@@ -28,6 +28,7 @@ export const daytradeI18n = defineMessages('daytrade', {
       capital: '交易本金',
       buyingPower: '最大持仓金额',
       submit: '提交申请',
+      submitted: '申请已提交，审核中',
       confirmTitle: '确认申请',
       confirmAction: '确认',
       confirmNote: '参与金额将被冻结至收盘结算；未通过审核或当日无法交易时全额释放。',
@@ -75,7 +76,8 @@ export const daytradeI18n = defineMessages('daytrade', {
       noPositions: '暂无日内委托',
       records: '资金记录',
       noRecords: '暂无资金记录',
-      quantity: '{{count}} 股',
+      quantity_one: '{{count}} 股',
+      quantity_other: '{{count}} 股',
       open: '开仓 {{price}}',
       close: '平仓 {{price}}',
       kind: {
@@ -105,7 +107,7 @@ export const daytradeI18n = defineMessages('daytrade', {
   us: {
     title: 'Day trading',
     intro:
-      'Apply with a participation amount; once approved, trade in day mode that day. At the close every position is closed at market and the result settles back to available funds. You can never lose more than the participation.',
+      'Apply with a participation amount; once approved, trade in day mode that day. At the close every position is closed at market and the result settles back to available funds. You can lose up to the whole participation; a loss beyond it is borne by the house, not by you.',
     program: {
       tradingDay: 'Trading day',
       closeAt: 'Forced close',
@@ -128,6 +130,7 @@ export const daytradeI18n = defineMessages('daytrade', {
       capital: 'Trading capital',
       buyingPower: 'Largest position value',
       submit: 'Apply',
+      submitted: 'Application submitted, under review',
       confirmTitle: 'Confirm application',
       confirmAction: 'Confirm',
       confirmNote:
@@ -176,7 +179,8 @@ export const daytradeI18n = defineMessages('daytrade', {
       noPositions: 'No day orders yet',
       records: 'Fund records',
       noRecords: 'No fund records yet',
-      quantity: '{{count}} shares',
+      quantity_one: '{{count}} share',
+      quantity_other: '{{count}} shares',
       open: 'Open {{price}}',
       close: 'Close {{price}}',
       kind: {
@@ -206,7 +210,7 @@ export const daytradeI18n = defineMessages('daytrade', {
   jp: {
     title: 'デイトレード',
     intro:
-      '参加金額を申し込み、承認されると当日はデイトレードモードで取引できます。大引けで全建玉を成行で決済し、結果を利用可能資金へ精算します。損失は参加金額までです。',
+      '参加金額を申し込み、承認されると当日はデイトレードモードで取引できます。大引けで全建玉を成行で決済し、結果を利用可能資金へ精算します。参加金額の全額を失う可能性があります。参加金額を超える損失は当社が負担し、お客様に請求しません。',
     program: {
       tradingDay: '取引日',
       closeAt: '強制決済時刻',
@@ -223,21 +227,22 @@ export const daytradeI18n = defineMessages('daytrade', {
       amountPlaceholder: '参加金額を入力',
       amountRequired: '参加金額を入力してください',
       amountBelowMin: '参加金額は {{min}} 以上にしてください',
-      fundPassword: '取引パスワード',
-      fundPasswordPlaceholder: '取引パスワードを入力',
-      fundPasswordRequired: '取引パスワードを入力してください',
+      fundPassword: '資金パスワード',
+      fundPasswordPlaceholder: '資金パスワードを入力',
+      fundPasswordRequired: '資金パスワードを入力してください',
       capital: '取引元本',
       buyingPower: '最大建玉金額',
       submit: '申し込む',
+      submitted: '申込を受け付けました。審査中です',
       confirmTitle: '申込の確認',
       confirmAction: '確定',
       confirmNote:
         '参加金額は大引けの精算まで拘束されます。承認されない場合や当日取引できない場合は全額解放されます。',
     },
     gate: {
-      fundPasswordTitle: '先に取引パスワードを設定してください',
-      fundPasswordText: 'デイトレードの申込には取引パスワードが必要です。',
-      fundPasswordAction: '取引パスワードを設定',
+      fundPasswordTitle: '先に資金パスワードを設定してください',
+      fundPasswordText: 'デイトレードの申込には資金パスワードが必要です。',
+      fundPasswordAction: '資金パスワードを設定',
       frozenTitle: '資金が凍結されています',
       frozenText: '現在、このアカウントでは資金の移動ができません。',
     },
@@ -277,7 +282,8 @@ export const daytradeI18n = defineMessages('daytrade', {
       noPositions: 'デイトレードの注文はまだありません',
       records: '入出金明細',
       noRecords: '明細はまだありません',
-      quantity: '{{count}} 株',
+      quantity_one: '{{count}} 株',
+      quantity_other: '{{count}} 株',
       open: '建値 {{price}}',
       close: '決済 {{price}}',
       kind: {

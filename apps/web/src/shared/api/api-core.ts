@@ -1,5 +1,6 @@
 import type { CallDef, Market, RequestOf, ResponseOf } from '@kabuto/contract';
 import { createRequestCounter } from './request-counter';
+import { noteServerTime, SERVER_TIME_HEADER } from './server-clock';
 
 /** Path prefix of every investor call (SPEC §8). */
 export const API_BASE = '/api/vue';
@@ -138,6 +139,7 @@ export function createApiClient(env: ApiEnvironment) {
     );
     try {
       let response: Response;
+      const sentAt = Date.now();
       try {
         response = await env.fetch(`${env.baseUrl}${call.path}`, {
           method: 'POST',
@@ -152,6 +154,7 @@ export function createApiClient(env: ApiEnvironment) {
         return fail(new ApiError('network_error'), false);
       }
 
+      noteServerTime(response.headers?.get(SERVER_TIME_HEADER) ?? null, sentAt, Date.now());
       if (response.status === 401) {
         finish();
         env.onUnauthorized();

@@ -13,4 +13,12 @@ export {
   trendOf,
   upColorOf,
 } from './price';
-export { formatDate, formatDateTime } from './time';
+export {
+  formatDate,
+  formatDateTime,
+  formatWhen,
+  type TimeBasis,
+  type TimeStyle,
+  zoneLabel,
+  zoneOf,
+} from './time';

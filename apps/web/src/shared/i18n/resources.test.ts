@@ -27,6 +27,23 @@ describe('translations', () => {
     }
   });
 
+  it('says "1 stock", not "1 stocks", in English (i18next plurals)', async () => {
+    const { createInstance } = await import('i18next');
+    const resources = Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, Object.fromEntries(i18nBundles.map((b) => [b.ns, b.resources[lang]]))]),
+    );
+    const i18n = createInstance();
+    await i18n.init({ lng: 'us', resources, interpolation: { escapeValue: false } });
+    type T = (key: string, options: { count: number }) => string;
+    const en = i18n.getFixedT('us') as unknown as T;
+    expect(en('market:watchlist.count', { count: 1 })).toBe('1 stock');
+    expect(en('market:watchlist.count', { count: 2 })).toBe('2 stocks');
+    expect(en('market:overview.sectorCount', { count: 1 })).toBe('1 stock');
+    expect(en('daytrade:detail.quantity', { count: 1 })).toBe('1 share');
+    const cn = i18n.getFixedT('cn') as unknown as T;
+    expect(cn('market:watchlist.count', { count: 1 })).toBe('共 1 只');
+  });
+
   it('has no empty messages', () => {
     for (const bundle of i18nBundles) {
       for (const lang of LANGUAGES) {

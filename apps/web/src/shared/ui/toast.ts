@@ -53,3 +53,8 @@ export function toastError(key: string): void {
 export function toastSuccess(key: string): void {
   showToast(() => ({ icon: 'success', content: translateSuccessKey(key), duration: TOAST_MS }));
 }
+
+/** A success in the feature's own words, where no success key says what happened (SPEC §0: words match the state). */
+export function toastDone(content: string): void {
+  showToast({ icon: 'success', content, duration: TOAST_MS });
+}

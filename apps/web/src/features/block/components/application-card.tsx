@@ -1,7 +1,7 @@
 import { PRICE_DECIMALS } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { MoneyText } from '../../../shared/ui/money-text';
 import type { BlockApplication } from '../api/block';
@@ -50,7 +50,7 @@ export function ApplicationCard({
       </dl>
       <div className="kb-block-card__foot">
         <span className="kb-num">{a.orderNo}</span>
-        <span className="kb-num">{formatDateTime(a.createdAt, language)}</span>
+        <span className="kb-num">{formatWhen(a.createdAt, language, a.market)}</span>
       </div>
     </button>
   );

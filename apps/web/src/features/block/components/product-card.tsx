@@ -1,7 +1,7 @@
 import { LANGUAGE_LOCALE, PRICE_DECIMALS } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import type { BlockProduct } from '../api/block';
 import { discountPercent } from '../lib';
@@ -53,7 +53,7 @@ export function ProductCard({ product, onOpen }: { product: BlockProduct; onOpen
           {product.marketPrice ? formatPrice(product.marketPrice, decimals, language) : '—'}
           {discount ? ` · ${t('product.discount', { percent: discount })}` : ''}
         </span>
-        <span className="kb-num">{formatDateTime(product.endsAt, language)}</span>
+        <span className="kb-num">{formatWhen(product.endsAt, language, product.market)}</span>
       </div>
     </button>
   );

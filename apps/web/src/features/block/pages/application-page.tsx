@@ -3,7 +3,7 @@ import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -71,15 +71,15 @@ export default function ApplicationPage() {
           <List.Item extra={<MoneyText value={a.amount} currency={a.currency} />}>
             {t('application.amount')}
           </List.Item>
-          <List.Item extra={<span className="kb-num">{formatDateTime(a.createdAt, language)}</span>}>
+          <List.Item extra={<span className="kb-num">{formatWhen(a.createdAt, language, a.market)}</span>}>
             {t('application.createdAt')}
           </List.Item>
           {a.state === 'pending' ? (
-            <List.Item extra={<span className="kb-num">{formatDateTime(a.dueAt, language)}</span>}>
+            <List.Item extra={<span className="kb-num">{formatWhen(a.dueAt, language, a.market)}</span>}>
               {t('application.dueAt')}
             </List.Item>
           ) : (
-            <List.Item extra={<span className="kb-num">{formatDateTime(a.reviewedAt, language)}</span>}>
+            <List.Item extra={<span className="kb-num">{formatWhen(a.reviewedAt, language, a.market)}</span>}>
               {t('application.reviewedAt')}
             </List.Item>
           )}

@@ -16,7 +16,7 @@ import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastDone, toastError } from '../../../shared/ui/toast';
 import { type BlockProduct, useApplyBlock, useBlockProduct, useBlockUser } from '../api/block';
 import { amountOf } from '../lib';
 import { BLOCK_PATHS, idParam, withId } from '../paths';
@@ -67,7 +67,8 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
         lots,
         fund_password: values.fund_password,
       });
-      toastSuccess('purchase');
+      // The application waits for review: say so, not "Purchased".
+      toastDone(t('apply.submitted'));
       navigate(withId(BLOCK_PATHS.application, application.id), { replace: true });
     } catch (error) {
       if (!isApiError(error) || error.httpStatus !== 200) return;

@@ -108,6 +108,15 @@ describe('the Stocks tab (/home/large)', () => {
     await renderInApp(<RulesPage />, { language: 'cn' });
     expect(screen.getByTestId('block-rules')).toHaveTextContent('大宗价格 × 股数');
   });
+
+  it('calls an open product open for applications in Chinese, not the IPO word 申购', async () => {
+    signedIn();
+    answerApi({ '/trade/blocklist': [PRODUCT] });
+    await renderInApp(<StocksPage />, { language: 'cn' });
+    const card = await screen.findByTestId('block-product-4');
+    expect(card).toHaveTextContent('接受申请');
+    expect(card).not.toHaveTextContent('申购');
+  });
 });
 
 /** The lots field's input (the test id names the field's wrapper). */
@@ -153,6 +162,9 @@ describe('the apply form (/home/large2)', () => {
     await user.click(screen.getByTestId('block-submit'));
     await confirmShown(user);
     expect(await screen.findByText('application screen')).toBeInTheDocument();
+    // Under review, not bought: the toast says what happened.
+    expect(await screen.findByText('Application submitted, under review')).toBeInTheDocument();
+    expect(screen.queryByText('Purchased')).toBeNull();
     const call = sent.find((c) => c.path === '/trade/blockApply');
     expect(call?.body).toMatchObject({ id: 4, lots: '100', fund_password: 'fund1234' });
   });

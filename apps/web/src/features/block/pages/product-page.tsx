@@ -3,7 +3,7 @@ import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -81,7 +81,8 @@ export default function ProductPage() {
           <List.Item
             description={
               <span className="kb-num">
-                {formatDateTime(product.startsAt, language)} – {formatDateTime(product.endsAt, language)}
+                {formatWhen(product.startsAt, language, product.market)} –{' '}
+                {formatWhen(product.endsAt, language, product.market)}
               </span>
             }
           >

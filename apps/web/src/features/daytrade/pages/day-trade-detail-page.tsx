@@ -1,14 +1,14 @@
-import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { Section } from '../../../shared/ui/section';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
@@ -27,9 +27,9 @@ function Summary({ detail }: { detail: DayDetail }) {
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const app = detail.application;
-  const zone = MARKET_TIMEZONE[app.market];
+  const when = (iso: string | null) => formatWhen(iso, language, app.market);
   const row = (label: string, value: ReactNode, testId?: string) => (
-    <List.Item extra={<span data-testid={testId}>{value}</span>}>{label}</List.Item>
+    <MoneyRow label={label} amount={<span data-testid={testId}>{value}</span>} />
   );
   return (
     <List className="kb-card" data-testid="day-detail">
@@ -43,23 +43,15 @@ function Summary({ detail }: { detail: DayDetail }) {
       {row(t('form.buyingPower'), <MoneyText value={app.buyingPower} currency={app.currency} />)}
       {app.capitalLeft !== null &&
         row(t('current.capitalLeft'), <MoneyText value={app.capitalLeft} currency={app.currency} />)}
-      {row(
-        t('program.closeAt'),
-        <span className="kb-num">{formatDateTime(app.closeAt, language, zone)}</span>,
-      )}
-      {row(t('detail.createdAt'), <span className="kb-num">{formatDateTime(app.createdAt, language)}</span>)}
-      {app.reviewedAt &&
-        row(
-          t('detail.reviewedAt'),
-          <span className="kb-num">{formatDateTime(app.reviewedAt, language)}</span>,
-        )}
+      {row(t('program.closeAt'), <span className="kb-num">{when(app.closeAt)}</span>)}
+      {row(t('detail.createdAt'), <span className="kb-num">{when(app.createdAt)}</span>)}
+      {app.reviewedAt && row(t('detail.reviewedAt'), <span className="kb-num">{when(app.reviewedAt)}</span>)}
       {app.pnl !== null &&
         row(t('list.pnl'), <MoneyText value={app.pnl} currency={app.currency} signed />, 'day-pnl')}
       {app.fees !== null && row(t('detail.fees'), <MoneyText value={app.fees} currency={app.currency} />)}
       {app.returned !== null &&
         row(t('list.returned'), <MoneyText value={app.returned} currency={app.currency} />, 'day-returned')}
-      {app.settledAt &&
-        row(t('detail.settledAt'), <span className="kb-num">{formatDateTime(app.settledAt, language)}</span>)}
+      {app.settledAt && row(t('detail.settledAt'), <span className="kb-num">{when(app.settledAt)}</span>)}
     </List>
   );
 }
@@ -70,12 +62,12 @@ function PositionItem({ position }: { position: Position }) {
   const navigate = useNavigate();
   const ended = position.state === 'closed' || position.state === 'cancelled';
   return (
-    <List.Item
+    <MoneyRow
       data-testid="day-position"
       data-state={position.state}
       data-reason={position.closeReason ?? ''}
       onClick={() => navigate(`/position/info?id=${position.id}`)}
-      title={
+      label={
         <span className="kb-day-pos__head">
           <span className={`kb-day-dir kb-day-dir--${position.direction}`}>
             {t(`detail.direction.${position.direction}`)}
@@ -90,24 +82,25 @@ function PositionItem({ position }: { position: Position }) {
           {t('detail.quantity', { count: position.quantity })}
           {position.openPrice && ` · ${t('detail.open', { price: position.openPrice })}`}
           {position.closePrice && ` · ${t('detail.close', { price: position.closePrice })}`}
-          {` · ${formatDateTime(position.closedAt ?? position.openedAt ?? position.createdAt, language)}`}
+          {` · ${formatWhen(position.closedAt ?? position.openedAt ?? position.createdAt, language, position.market)}`}
         </span>
       }
-      extra={
-        <div className="kb-day-item__figures">
-          {position.state !== 'cancelled' && position.state !== 'pending' && (
-            <MoneyText
-              value={ended ? (position.realisedPnl ?? position.pnl) : position.pnl}
-              currency={position.currency}
-              signed
-            />
-          )}
-          <span className="kb-muted">
-            {position.closeReason && ended
-              ? t(`detail.closeReason.${position.closeReason}`)
-              : t(`detail.positionState.${position.state}`)}
-          </span>
-        </div>
+      amount={
+        position.state !== 'cancelled' &&
+        position.state !== 'pending' && (
+          <MoneyText
+            value={ended ? (position.realisedPnl ?? position.pnl) : position.pnl}
+            currency={position.currency}
+            signed
+          />
+        )
+      }
+      aside={
+        <span className="kb-muted" data-testid="day-position-reason">
+          {position.closeReason && ended
+            ? t(`detail.closeReason.${position.closeReason}`)
+            : t(`detail.positionState.${position.state}`)}
+        </span>
       }
     />
   );
@@ -141,17 +134,16 @@ function Body({ id }: { id: number }) {
         ) : (
           <List className="kb-card" data-testid="day-records">
             {records.map((r) => (
-              <List.Item
+              <MoneyRow
                 key={r.orderNo}
                 data-testid="day-record"
                 data-kind={r.kind}
+                label={isRecordKind(r.kind) ? t(`detail.kind.${r.kind}`) : r.kind}
                 description={
-                  <span className="kb-num">{`${r.orderNo} · ${formatDateTime(r.createdAt, language)}`}</span>
+                  <span className="kb-num">{`${r.orderNo} · ${formatWhen(r.createdAt, language, application.market)}`}</span>
                 }
-                extra={<MoneyText value={r.amount} currency={application.currency} signed />}
-              >
-                {isRecordKind(r.kind) ? t(`detail.kind.${r.kind}`) : r.kind}
-              </List.Item>
+                amount={<MoneyText value={r.amount} currency={application.currency} signed />}
+              />
             ))}
           </List>
         )}

@@ -110,6 +110,8 @@ describe('/home/withinDays', () => {
       amount: '200000',
       fund_password: 'fund1234',
     });
+    // The application waits for review: the toast says so, in the program's own words.
+    expect(await screen.findByText('Application submitted, under review')).toBeInTheDocument();
   });
 
   it("shows the day's approved application with the capital left, and every application with its state", async () => {
@@ -163,6 +165,15 @@ describe('/home/withinDays', () => {
     await renderInApp(<DayTradingPage />, { language: 'cn' });
     expect(await screen.findByTestId('day-terms')).toHaveTextContent('强制平仓时间');
     expect(await screen.findByTestId('day-submit')).toHaveTextContent('提交申请');
+    // An application to the program, not an IPO subscription (申购).
+    expect(screen.getByTestId('day-terms')).not.toHaveTextContent('申购');
+  });
+
+  it('words the risk honestly: the whole participation can be lost', async () => {
+    answerApi({ '/user/getUserinfo': USER, '/trade/dayInfo': info(), '/trade/daylist': page() });
+    await renderInApp(<DayTradingPage />);
+    const intro = await screen.findByText(/You can lose up to the whole participation/);
+    expect(intro).not.toHaveTextContent('never lose');
   });
 
   it('reads in Japanese', async () => {
@@ -170,5 +181,7 @@ describe('/home/withinDays', () => {
     await renderInApp(<DayTradingPage />, { language: 'jp' });
     expect(await screen.findByTestId('day-terms')).toHaveTextContent('強制決済時刻');
     expect(await screen.findByTestId('day-submit')).toHaveTextContent('申し込む');
+    // One name for the fund password on every screen.
+    expect(screen.getByPlaceholderText('資金パスワードを入力')).toBeInTheDocument();
   });
 });

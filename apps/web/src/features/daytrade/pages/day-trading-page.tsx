@@ -1,4 +1,3 @@
-import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { LockOutline, StopOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -14,12 +13,13 @@ import { PATHS } from '../../../shared/routing/paths';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
+import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
 import { Section } from '../../../shared/ui/section';
 import { ListSkeleton, PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastDone, toastError } from '../../../shared/ui/toast';
 import {
   type DayInfo,
   type DayTrade,
@@ -42,7 +42,6 @@ const AMOUNT = /^\d{1,15}(\.\d{1,8})?$/;
 function ProgramTerms({ info }: { info: DayInfo }) {
   const { t } = useTranslation('daytrade');
   const language = useLanguage();
-  const zone = MARKET_TIMEZONE[info.market];
   return (
     <List className="kb-card" data-testid="day-terms">
       <List.Item extra={<span className="kb-num">{info.tradingDay}</span>}>
@@ -51,7 +50,7 @@ function ProgramTerms({ info }: { info: DayInfo }) {
       <List.Item
         extra={
           <span className="kb-num" data-testid="day-close-at">
-            {formatDateTime(info.closeAt, language, zone)}
+            {formatWhen(info.closeAt, language, info.market)}
           </span>
         }
       >
@@ -89,7 +88,6 @@ function ApplyFormView({ info }: { info: DayInfo }) {
   const money = (value: string | number) => formatMoneyWithSymbol(value, info.currency, language);
   const valid = AMOUNT.test(amount.trim());
   const capital = valid ? Number(amount) : 0;
-  const zone = MARKET_TIMEZONE[info.market];
 
   const submit = async (values: ApplyForm) => {
     const typed = values.amount.trim();
@@ -115,7 +113,7 @@ function ApplyFormView({ info }: { info: DayInfo }) {
           </div>
           <div>
             <dt>{t('program.closeAt')}</dt>
-            <dd>{formatDateTime(info.closeAt, language, zone)}</dd>
+            <dd>{formatWhen(info.closeAt, language, info.market)}</dd>
           </div>
           <p className="kb-muted">{t('form.confirmNote')}</p>
         </dl>
@@ -126,7 +124,7 @@ function ApplyFormView({ info }: { info: DayInfo }) {
     if (!confirmed) return;
     try {
       await apply.mutateAsync({ amount: typed, fund_password: values.fund_password });
-      toastSuccess('subscribe');
+      toastDone(t('form.submitted'));
       form.resetFields();
       setAmount('');
     } catch (error) {
@@ -280,27 +278,27 @@ function MyApplications() {
     body = (
       <List className="kb-card" data-testid="day-list">
         {items.map((app) => (
-          <List.Item
+          <MoneyRow
             key={app.id}
             data-testid={`day-item-${app.id}`}
             onClick={() => navigate(`${PATHS.dayTradeDetail}?id=${app.id}`)}
-            title={<span className="kb-num">{`${app.orderNo} · ${app.tradingDay}`}</span>}
-            description={<span className="kb-num">{formatDateTime(app.createdAt, language)}</span>}
-            extra={
-              <div className="kb-day-item__figures">
-                <MoneyText value={app.amount} currency={app.currency} />
-                <DayStateTag state={app.state} />
-              </div>
+            label={
+              app.pnl !== null ? (
+                <span>
+                  {t('list.pnl')} <MoneyText value={app.pnl} currency={app.currency} signed />
+                </span>
+              ) : (
+                t('list.amount')
+              )
             }
-          >
-            {app.pnl !== null ? (
-              <span>
-                {t('list.pnl')} <MoneyText value={app.pnl} currency={app.currency} signed />
+            description={
+              <span className="kb-num">
+                {`${app.orderNo} · ${app.tradingDay} · ${formatWhen(app.createdAt, language, app.market)}`}
               </span>
-            ) : (
-              t('list.amount')
-            )}
-          </List.Item>
+            }
+            amount={<MoneyText value={app.amount} currency={app.currency} />}
+            aside={<DayStateTag state={app.state} />}
+          />
         ))}
       </List>
     );

@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { PATHS } from '../../../shared/routing/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -42,7 +42,7 @@ export function PopularNewsSection() {
                       {t('news.sample')}
                     </Tag>
                   )}
-                  <span className="kb-num">{formatDateTime(item.publishedAt, language)}</span>
+                  <span className="kb-num">{formatWhen(item.publishedAt, language, 'reader')}</span>
                 </span>
               </button>
             </li>

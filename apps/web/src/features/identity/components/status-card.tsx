@@ -7,7 +7,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { type KycView, useOwnImage } from '../api/identity';
 
@@ -84,13 +84,13 @@ export function StatusCard({ kyc }: { kyc: KycView }) {
           {kyc.submittedAt && (
             <div>
               <dt>{t('status.submitted')}</dt>
-              <dd className="kb-num">{formatDateTime(kyc.submittedAt, language)}</dd>
+              <dd className="kb-num">{formatWhen(kyc.submittedAt, language, 'reader')}</dd>
             </div>
           )}
           {kyc.reviewedAt && (
             <div>
               <dt>{t('status.reviewed')}</dt>
-              <dd className="kb-num">{formatDateTime(kyc.reviewedAt, language)}</dd>
+              <dd className="kb-num">{formatWhen(kyc.reviewedAt, language, 'reader')}</dd>
             </div>
           )}
         </dl>

@@ -99,7 +99,8 @@ export default function LotteryPage() {
   const proof = useLotteryProof(id);
   const share = useNewShare(id);
   let body: React.ReactNode;
-  if (proof.isPending) body = <PageSkeleton />;
+  if (!(Number.isSafeInteger(id) && id > 0)) body = <LoadError errorKey="not_found" />;
+  else if (proof.isPending) body = <PageSkeleton />;
   else if (proof.isError) body = <LoadError errorKey={proof.error.key} onRetry={() => proof.refetch()} />;
   else if (!proof.data.drawn)
     body = (

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 import { LoadError } from '../../../shared/ui/load-error';
+import { MarketTimeNote } from '../../../shared/ui/market-time-note';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { Section } from '../../../shared/ui/section';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
@@ -23,7 +24,7 @@ import '../ipo.css';
 export function ShareFields({ share }: { share: NewShare }) {
   const { t } = useTranslation('ipo');
   const language = useLanguage();
-  const when = (iso: string) => formatDateTime(iso, language, share.timeZone);
+  const when = (iso: string) => formatWhen(iso, language, share.market);
   const money = (value: string | null) =>
     value === null ? '—' : <MoneyText value={value} currency={share.currency} />;
   const shares = (n: number | null) => (n === null ? '—' : t('shares', { n: n.toLocaleString() }));
@@ -185,14 +186,16 @@ export default function NewShareInfoPage() {
   const id = Number(params.get('id') ?? 0);
   const share = useNewShare(id);
   let body: React.ReactNode;
-  if (share.isPending) body = <PageSkeleton />;
+  // No id (or not a number): nothing to load, so say so rather than wait for ever.
+  if (!(Number.isSafeInteger(id) && id > 0)) body = <LoadError errorKey="not_found" />;
+  else if (share.isPending) body = <PageSkeleton />;
   else if (share.isError) body = <LoadError errorKey={share.error.key} onRetry={() => share.refetch()} />;
   else {
     const s = share.data;
     body = (
       <>
         <Section title={s.name}>
-          <p className="kb-ipo-note">{t('timesIn', { zone: s.timeZone })}</p>
+          <MarketTimeNote market={s.market} className="kb-ipo-note" />
           <ShareFields share={s} />
         </Section>
         <MySubscription share={s} />

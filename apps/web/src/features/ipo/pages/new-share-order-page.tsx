@@ -1,11 +1,11 @@
-import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { Button, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
+import { serverNow } from '../../../shared/api/server-clock';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -44,9 +44,10 @@ export function timeLeft(iso: string, now: number): string | null {
 
 function Countdown({ until }: { until: string }) {
   const { t } = useTranslation('ipo');
-  const [now, setNow] = useState(() => Date.now());
+  // The deadline is the server's: count on its clock, not the phone's (SPEC §12).
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, []);
   const left = timeLeft(until, now);
@@ -146,11 +147,7 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
       <List>
         <List.Item
           title={<span className="kb-num">{sub.orderNo}</span>}
-          description={
-            <span className="kb-num">
-              {formatDateTime(sub.createdAt, language, MARKET_TIMEZONE[sub.market])}
-            </span>
-          }
+          description={<span className="kb-num">{formatWhen(sub.createdAt, language, sub.market)}</span>}
           extra={<span data-testid="subscription-state">{t(`sub.${sub.state}`)}</span>}
           onClick={() => navigate(`${PATHS.newShareInfo}?id=${sub.shareId}`)}
         >
@@ -187,11 +184,7 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
               {t('field.paidAmount')}
             </List.Item>
             <List.Item
-              extra={
-                <span className="kb-num">
-                  {formatDateTime(sub.payUntil, language, MARKET_TIMEZONE[sub.market])}
-                </span>
-              }
+              extra={<span className="kb-num">{formatWhen(sub.payUntil, language, sub.market)}</span>}
             >
               {t('field.payUntil')}
             </List.Item>

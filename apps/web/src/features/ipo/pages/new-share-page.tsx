@@ -2,7 +2,7 @@ import { InfiniteScroll, PullToRefresh, Tabs, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -57,7 +57,7 @@ export function ShareCard({ share, onOpen }: { share: NewShare; onOpen: () => vo
         </div>
         <div>
           <dt>{t(`field.${moment[0] as 'opensAt' | 'closesAt' | 'listsAt'}`)}</dt>
-          <dd className="kb-num">{formatDateTime(moment[1], language, share.timeZone)}</dd>
+          <dd className="kb-num">{formatWhen(moment[1], language, share.market)}</dd>
         </div>
       </dl>
       {share.mine && (

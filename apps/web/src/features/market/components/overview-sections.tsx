@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatPrice, trendOf } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { mergeLive, useLiveQuotes } from '../../../shared/realtime';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -99,7 +99,7 @@ export function TopNews({ news }: { news: Overview['news'] }) {
               <button type="button" className="kb-mk-news__item" onClick={() => navigate(newsPath(item.id))}>
                 <span className="kb-mk-news__title">{item.title}</span>
                 <span className="kb-mk-news__meta kb-muted kb-num">
-                  {formatDateTime(item.publishedAt, language)}
+                  {formatWhen(item.publishedAt, language, 'reader')}
                 </span>
               </button>
             </li>

@@ -1,7 +1,7 @@
-import { MARKET_TIMEZONE, PRICE_DECIMALS, type QuoteView } from '@kabuto/contract';
+import { PRICE_DECIMALS, type QuoteView } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, trendOf } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import type { Flash } from '../../../shared/realtime';
 import { useQuoteStreamStatus } from '../../../shared/realtime';
@@ -48,7 +48,7 @@ export function QuotePanel({ quote }: { quote: QuoteView & { flash: Flash } }) {
           {status === 'open' ? t('quote.live') : t('quote.delayed')}
         </span>
         <span className="kb-num">
-          {t('quote.updated', { time: formatDateTime(quote.time, language, MARKET_TIMEZONE[quote.market]) })}
+          {t('quote.updated', { time: formatWhen(quote.time, language, quote.market) })}
         </span>
       </p>
       <dl className="kb-mk-quote__grid">

@@ -9,14 +9,17 @@ import {
 import { numberFormat } from '../../../shared/format/intl';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatPrice } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatDay, formatWhen } from '../../../shared/format/time';
 
 /** One figure of a message in the reader's rules: "JP¥5,000,000", "3,177.0", "2026/11/17 10:00 JST". */
 export function formatMessageParam(param: MessageParam, language: Language): string {
   if ('money' in param) return formatMoneyWithSymbol(param.money, param.currency, language);
   if ('price' in param) return formatPrice(param.price, param.price.split('.')[1]?.length ?? 0, language);
   if ('count' in param) return numberFormat(LANGUAGE_LOCALE[language], {}).format(param.count);
-  if ('date' in param) return formatDateTime(param.date, language);
+  if ('date' in param)
+    return /^\d{4}-\d{2}-\d{2}$/.test(param.date)
+      ? formatDay(param.date, language)
+      : formatWhen(param.date, language, param.market ?? 'reader');
   if ('word' in param) return MESSAGE_WORDS[param.word][language];
   return param.text;
 }

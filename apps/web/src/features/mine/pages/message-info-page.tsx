@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -32,7 +32,7 @@ export default function MessageInfoPage() {
         <h2 className="kb-message__title">{text.title}</h2>
         <p className="kb-message-meta">
           {message.data.broadcast && <span className="kb-message-tag">{t('messages.broadcast')}</span>}
-          <span className="kb-num kb-muted">{formatDateTime(message.data.createdAt, language)}</span>
+          <span className="kb-num kb-muted">{formatWhen(message.data.createdAt, language, 'reader')}</span>
         </p>
         <div className="kb-message__body">{text.body}</div>
       </article>

@@ -2,7 +2,7 @@ import { InfiniteScroll, List, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -38,7 +38,7 @@ export default function MessagePage() {
               description={
                 <span className="kb-message-meta">
                   {message.broadcast && <span className="kb-message-tag">{t('messages.broadcast')}</span>}
-                  <span className="kb-num">{formatDateTime(message.createdAt, language)}</span>
+                  <span className="kb-num">{formatWhen(message.createdAt, language, 'reader')}</span>
                 </span>
               }
               arrowIcon

@@ -3,7 +3,7 @@ import { Button, List, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearClientState } from '../../../shared/api/client';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -115,8 +115,8 @@ function SessionTimes({ session, language }: { session: Session; language: Langu
   const { t } = useTranslation('mine');
   return (
     <div className="kb-session-times kb-muted">
-      <div>{t('sessions.lastSeen', { time: formatDateTime(session.lastSeenAt, language) })}</div>
-      <div>{t('sessions.signedIn', { time: formatDateTime(session.createdAt, language) })}</div>
+      <div>{t('sessions.lastSeen', { time: formatWhen(session.lastSeenAt, language, 'reader') })}</div>
+      <div>{t('sessions.signedIn', { time: formatWhen(session.createdAt, language, 'reader') })}</div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBalance, recordKind, recordState, recordTab } from './fund-records';
+import { hasBalance, presentFundRecord, recordKind, recordState, recordTab } from './fund-records';
 
 describe('fund record labels', () => {
   it('names the ledger kinds of money and trading', () => {
@@ -35,5 +35,79 @@ describe('fund record labels', () => {
     expect(hasBalance('-')).toBe(false);
     expect(hasBalance('12000')).toBe(true);
     expect(hasBalance('-5.00')).toBe(true);
+  });
+});
+
+describe('fund record presenter', () => {
+  const record = (over: Partial<Parameters<typeof presentFundRecord>[0]>) => ({
+    kind: 'deposit',
+    state: 'done',
+    amount: '0',
+    movements: [],
+    ...over,
+  });
+
+  it('shows loan interest as a debt movement, not a zero change of cash', () => {
+    const shown = presentFundRecord(
+      record({ kind: 'loan_interest', movements: [{ account: 'debt', purpose: null, change: '50' }] }),
+    );
+    expect(shown.kind).toBe('interest');
+    expect(shown.headline).toEqual({ moved: true, line: { account: 'debt', purpose: null, change: '50' } });
+    expect(shown.others).toEqual([]);
+  });
+
+  it('names the frozen funds an IPO payment, a copy holding, a block trade or a position close took', () => {
+    for (const [kind, purpose] of [
+      ['ipo_allot', 'ipo'],
+      ['copy_open', 'copy'],
+      ['block_allot', 'block'],
+      ['position_close', 'order'],
+    ] as const) {
+      const shown = presentFundRecord(
+        record({ kind, movements: [{ account: 'frozen', purpose, change: '-220000' }] }),
+      );
+      expect(shown.headline).toEqual({
+        moved: true,
+        line: { account: 'frozen', purpose, change: '-220000' },
+      });
+    }
+  });
+
+  it('leads with cash and lists every other account the record moved', () => {
+    const shown = presentFundRecord(
+      record({
+        kind: 'withdrawal_freeze',
+        amount: '-50000',
+        movements: [
+          { account: 'available', purpose: null, change: '-50000' },
+          { account: 'frozen', purpose: 'withdrawal', change: '50000' },
+        ],
+      }),
+    );
+    expect(shown.headline).toEqual({
+      moved: true,
+      line: { account: 'available', purpose: null, change: '-50000' },
+    });
+    expect(shown.others).toEqual([{ account: 'frozen', purpose: 'withdrawal', change: '50000' }]);
+  });
+
+  it('shows a rejected withdrawal or deposit as rejected, with no sign of money moving', () => {
+    const withdrawal = presentFundRecord(record({ kind: 'withdrawal', state: 'rejected', amount: '-50000' }));
+    expect(withdrawal.state).toBe('rejected');
+    expect(withdrawal.headline).toEqual({ moved: false, amount: '50000' });
+    const deposit = presentFundRecord(record({ kind: 'deposit', state: 'rejected', amount: '2000000' }));
+    expect(deposit.headline).toEqual({ moved: false, amount: '2000000' });
+  });
+
+  it('shows a deposit still under review as asked, not as credited', () => {
+    const shown = presentFundRecord(record({ kind: 'deposit', state: 'pending', amount: '2000000' }));
+    expect(shown.headline).toEqual({ moved: false, amount: '2000000' });
+  });
+
+  it('reads an unknown frozen purpose as other rather than a raw code', () => {
+    const shown = presentFundRecord(
+      record({ movements: [{ account: 'frozen', purpose: 'mystery', change: '1' }] }),
+    );
+    expect(shown.headline).toMatchObject({ line: { purpose: 'other' } });
   });
 });

@@ -1,3 +1,5 @@
+import { FROZEN_PURPOSES, type FrozenPurpose } from '@kabuto/contract';
+
 /**
  * Labels of fund records (SPEC §0.2: every movement shows with its type). The server names a
  * record by its ledger transaction kind; kinds added later by other products still get a label
@@ -29,6 +31,8 @@ export const RECORD_KINDS = [
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 const FAMILIES: ReadonlyArray<[prefix: string, kind: RecordKind]> = [
+  ['loan_interest', 'interest'],
+  ['loan_repay', 'repay'],
   ['withdraw', 'withdrawal'],
   ['deposit', 'deposit'],
   ['exchange', 'exchange'],
@@ -81,4 +85,58 @@ export function recordTab(value: string | null | undefined): RecordTab {
 /** Balance after a record; '-' (not yet booked, e.g. a deposit under review) has none. */
 export function hasBalance(balanceAfter: string): boolean {
   return /^-?\d+(\.\d+)?$/.test(balanceAfter.trim());
+}
+
+export interface FundLine {
+  account: 'available' | 'frozen' | 'debt';
+  /** For frozen funds: what they are frozen for (one of FROZEN_PURPOSES, else 'other'). */
+  purpose: FrozenPurpose | 'other' | null;
+  /** Signed change; for debt, positive when more is owed. */
+  change: string;
+}
+
+export interface PresentedRecord {
+  kind: RecordKind;
+  state: RecordState;
+  /**
+   * The record's headline amount. `moved` lines are what the ledger moved: cash first, else the
+   * first account it touched (a loan's interest: debt; an IPO payment: frozen funds). A record
+   * that moved nothing (rejected, or still under review) shows the amount asked, unsigned.
+   */
+  headline: { moved: true; line: FundLine } | { moved: false; amount: string };
+  /** Every further account the record moved. */
+  others: FundLine[];
+}
+
+type RecordInput = {
+  kind: string;
+  state: string;
+  amount: string;
+  movements?: ReadonlyArray<{ account: FundLine['account']; purpose: string | null; change: string }>;
+};
+
+const unsigned = (amount: string) => amount.trim().replace(/^[+-]/, '');
+
+/**
+ * The one presenter of fund records (SPEC §0.2): each line says which of the user's accounts
+ * the movement touched — cash, frozen funds (for what) or debt — from the ledger's own postings,
+ * never a "¥0" change of cash; a rejected application shows as rejected with no movement.
+ */
+export function presentFundRecord(record: RecordInput): PresentedRecord {
+  const kind = recordKind(record.kind);
+  const state = recordState(record.state);
+  const lines: FundLine[] = (record.movements ?? []).map((m) => ({
+    account: m.account,
+    purpose:
+      m.account !== 'frozen'
+        ? null
+        : (FROZEN_PURPOSES as readonly string[]).includes(m.purpose ?? '')
+          ? (m.purpose as FundLine['purpose'])
+          : 'other',
+    change: m.change,
+  }));
+  if (state === 'rejected' || lines.length === 0)
+    return { kind, state, headline: { moved: false, amount: unsigned(record.amount) }, others: [] };
+  const first = lines.find((l) => l.account === 'available') ?? lines[0]!;
+  return { kind, state, headline: { moved: true, line: first }, others: lines.filter((l) => l !== first) };
 }

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -117,7 +117,7 @@ function RecentExchanges() {
         {recent.data.list.map((e) => (
           <List.Item
             key={e.id}
-            description={<span className="kb-num">{formatDateTime(e.createdAt, language)}</span>}
+            description={<span className="kb-num">{formatWhen(e.createdAt, language, 'reader')}</span>}
             extra={
               <span className="kb-stack">
                 <MoneyText value={`-${e.fromAmount}`} currency={e.from} signed />
@@ -268,7 +268,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
             </p>
             <p className="kb-rate__meta">
               {t('exchange.updated', {
-                time: formatDateTime(new Date(rates.dataUpdatedAt).toISOString(), language),
+                time: formatWhen(new Date(rates.dataUpdatedAt).toISOString(), language, 'reader'),
               })}
             </p>
           </>

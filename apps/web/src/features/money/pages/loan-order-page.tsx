@@ -1,7 +1,7 @@
 import { InfiniteScroll, List, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -23,7 +23,7 @@ function LoanItem({ loan }: { loan: Loan }) {
       title={<span className="kb-num">{loan.orderNo}</span>}
       description={
         <span className="kb-num">
-          {formatDateTime(when, language)}
+          {formatWhen(when, language, 'reader')}
           {loan.state === 'rejected' && loan.reason ? ` · ${loan.reason}` : ''}
         </span>
       }

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
@@ -26,7 +27,7 @@ import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 
-type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
+export type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
 interface LoanForm {
   amount: string;
@@ -81,7 +82,10 @@ function LoanFigures({ info }: { info: LoanInfo }) {
   );
 }
 
-function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) {
+/** Only an approved loan was borrowed; one under review (or refused) is an amount asked for. */
+export const borrowedYet = (state: string) => state === 'active' || state === 'overdue' || state === 'repaid';
+
+export function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) {
   const { t } = useTranslation('money');
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
@@ -122,11 +126,13 @@ function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) {
         <List.Item extra={<span data-testid="loan-state">{t(`loan.state.${loan.state}`)}</span>}>
           {t('loan.stateLabel')}
         </List.Item>
-        <List.Item extra={<MoneyText value={loan.amount} currency={loan.currency} />}>
-          {t('loan.borrowed')}
-        </List.Item>
+        <MoneyRow
+          data-testid="loan-amount"
+          label={t(borrowedYet(loan.state) ? 'loan.borrowed' : 'loan.requested')}
+          amount={<MoneyText value={loan.amount} currency={loan.currency} />}
+        />
         {loan.maturesAt && (
-          <List.Item extra={<span className="kb-num">{formatDateTime(loan.maturesAt, language)}</span>}>
+          <List.Item extra={<span className="kb-num">{formatWhen(loan.maturesAt, language, 'reader')}</span>}>
             {t('loan.matures')}
           </List.Item>
         )}
@@ -270,7 +276,7 @@ function ScoreHistory({ info }: { info: LoanInfo }) {
             {info.history.map((e) => (
               <List.Item
                 key={`${e.createdAt}-${e.event}`}
-                description={<span className="kb-num">{formatDateTime(e.createdAt, language)}</span>}
+                description={<span className="kb-num">{formatWhen(e.createdAt, language, 'reader')}</span>}
                 extra={
                   <span className="kb-num">
                     {e.event === 'verified'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -39,7 +39,7 @@ export default function ArticlePage() {
         <p className="kb-news-article__meta">
           {a.sample && <SampleTag />}
           <span>{t('source', { source: a.source })}</span>
-          <span className="kb-num">{formatDateTime(a.publishedAt, language)}</span>
+          <span className="kb-num">{formatWhen(a.publishedAt, language, 'reader')}</span>
           <span className="kb-num">{t('views', { count: a.views })}</span>
         </p>
         {a.sample && <p className="kb-news-article__note">{t('sampleNote')}</p>}

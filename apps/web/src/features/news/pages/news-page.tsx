@@ -2,7 +2,7 @@ import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -43,7 +43,7 @@ export default function NewsPage() {
               <span className="kb-news-item__meta">
                 {item.sample && <SampleTag />}
                 <span className="kb-news-item__source">{item.source}</span>
-                <span className="kb-num">{formatDateTime(item.publishedAt, language)}</span>
+                <span className="kb-num">{formatWhen(item.publishedAt, language, 'reader')}</span>
               </span>
             </button>
           </li>

@@ -1,7 +1,7 @@
-import { MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
+import { PRICE_DECIMALS } from '@kabuto/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { liveValueOf } from '../../../shared/trading/pnl';
 import { MoneyText } from '../../../shared/ui/money-text';
@@ -93,11 +93,7 @@ export function OpenPositionCard({
       </button>
       <footer className="kb-pos-card__foot">
         <span className="kb-num">
-          {formatDateTime(
-            position.openedAt ?? position.createdAt,
-            language,
-            MARKET_TIMEZONE[position.market],
-          )}
+          {formatWhen(position.openedAt ?? position.createdAt, language, position.market)}
         </span>
         {canCancel(position) && (
           <Button size="small" fill="outline" data-testid="position-cancel" onClick={onCancel}>
@@ -170,11 +166,7 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
       <footer className="kb-pos-card__foot">
         <span className="kb-num">{t('shares', { count: position.quantity })}</span>
         <span className="kb-num">
-          {formatDateTime(
-            position.closedAt ?? position.updatedAt,
-            language,
-            MARKET_TIMEZONE[position.market],
-          )}
+          {formatWhen(position.closedAt ?? position.updatedAt, language, position.market)}
         </span>
       </footer>
     </article>

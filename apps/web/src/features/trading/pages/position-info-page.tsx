@@ -1,4 +1,4 @@
-import { MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
+import { PRICE_DECIMALS } from '@kabuto/contract';
 import { Button, Dialog, List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatPrice, trendOf } from '../../../shared/format/price';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -121,22 +121,16 @@ function Detail({ position }: { position: PositionDetail }) {
           <Row label={t('detail.state')}>{t(`state.${position.state}`)}</Row>
           {position.openedAt ? (
             <Row label={t('detail.openedAt')}>
-              <span className="kb-num">
-                {formatDateTime(position.openedAt, language, MARKET_TIMEZONE[position.market])}
-              </span>
+              <span className="kb-num">{formatWhen(position.openedAt, language, position.market)}</span>
             </Row>
           ) : (
             <Row label={t('detail.createdAt')}>
-              <span className="kb-num">
-                {formatDateTime(position.createdAt, language, MARKET_TIMEZONE[position.market])}
-              </span>
+              <span className="kb-num">{formatWhen(position.createdAt, language, position.market)}</span>
             </Row>
           )}
           {position.state === 'pending' && position.expiresAt && (
             <Row label={t('detail.expiresAt')}>
-              <span className="kb-num">
-                {formatDateTime(position.expiresAt, language, MARKET_TIMEZONE[position.market])}
-              </span>
+              <span className="kb-num">{formatWhen(position.expiresAt, language, position.market)}</span>
             </Row>
           )}
           <Row label={t(`detail.${entry.kind}`)}>{priceText(entry.price)}</Row>
@@ -170,9 +164,7 @@ function Detail({ position }: { position: PositionDetail }) {
             <>
               <Row label={t('detail.closePrice')}>{priceText(position.closePrice)}</Row>
               <Row label={t('detail.closedAt')}>
-                <span className="kb-num">
-                  {formatDateTime(position.closedAt, language, MARKET_TIMEZONE[position.market])}
-                </span>
+                <span className="kb-num">{formatWhen(position.closedAt, language, position.market)}</span>
               </Row>
               <Row label={t('detail.closeFee')}>{money(position.closeFee)}</Row>
               <Row label={t('detail.realisedPnl')}>
@@ -189,9 +181,7 @@ function Detail({ position }: { position: PositionDetail }) {
           )}
           {position.state === 'cancelled' && (
             <Row label={t('detail.closedAt')}>
-              <span className="kb-num">
-                {formatDateTime(position.closedAt, language, MARKET_TIMEZONE[position.market])}
-              </span>
+              <span className="kb-num">{formatWhen(position.closedAt, language, position.market)}</span>
             </Row>
           )}
           {position.closeReason && (

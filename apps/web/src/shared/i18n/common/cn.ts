@@ -66,6 +66,7 @@ export const messages = {
     exchange: '货币兑换',
     language: '语言设置',
   },
+  marketTime: '时间为{{market}}市场当地时间（{{zone}}）',
   markets: { label: '市场', jpy: '日本', usd: '美国', cny: '中国' },
   startup: startupTexts.cn.startup,
   simulated: '模拟',

@@ -67,6 +67,7 @@ export const messages: typeof cn = {
     exchange: '通貨両替',
     language: '言語設定',
   },
+  marketTime: '時刻は{{market}}市場の現地時間（{{zone}}）',
   markets: { label: '市場', jpy: '日本', usd: '米国', cny: '中国' },
   startup: startupTexts.jp.startup,
   simulated: '模擬',

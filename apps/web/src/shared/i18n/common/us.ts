@@ -67,6 +67,7 @@ export const messages: typeof cn = {
     exchange: 'Currency exchange',
     language: 'Language',
   },
+  marketTime: 'Times in {{market}} market time ({{zone}})',
   markets: { label: 'Market', jpy: 'Japan', usd: 'US', cny: 'China' },
   startup: startupTexts.us.startup,
   simulated: 'Simulated',

@@ -12,7 +12,7 @@ export const messages: ServerKeyMessages = {
     block_closed: '大宗交易当前不在开放时间',
     invite_invalid: '邀请码无效',
     fund_password_wrong: '资金密码错误',
-    trade_password_wrong: '交易密码错误',
+    trade_password_wrong: '资金密码错误',
     fund_password_unset: '请先设置资金密码',
     ipo_once: '每只新股只能申购一次',
     account_exists: '该账号已被注册',

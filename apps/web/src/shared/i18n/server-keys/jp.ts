@@ -12,7 +12,7 @@ export const messages: ServerKeyMessages = {
     block_closed: 'ブロック取引は現在受付時間外です',
     invite_invalid: '招待コードが無効です',
     fund_password_wrong: '資金パスワードが違います',
-    trade_password_wrong: '取引パスワードが違います',
+    trade_password_wrong: '資金パスワードが違います',
     fund_password_unset: '先に資金パスワードを設定してください',
     ipo_once: '新規公開株の申込は1銘柄につき1回までです',
     account_exists: 'このアカウントは既に登録されています',

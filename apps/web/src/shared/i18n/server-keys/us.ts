@@ -12,7 +12,7 @@ export const messages: ServerKeyMessages = {
     block_closed: 'Block trading is closed at this time',
     invite_invalid: 'This invitation code is not valid',
     fund_password_wrong: 'The fund password is wrong',
-    trade_password_wrong: 'The trading password is wrong',
+    trade_password_wrong: 'The fund password is wrong',
     fund_password_unset: 'Please set a fund password first',
     ipo_once: 'Each new share can be subscribed only once',
     account_exists: 'This account is already registered',

@@ -1,6 +1,5 @@
-import { MARKET_TIMEZONE } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../shared/format/time';
+import { formatWhen } from '../../../../shared/format/time';
 import { useLanguage } from '../../../../shared/i18n/setup';
 import type { OrderForm } from './use-order-form';
 
@@ -30,7 +29,7 @@ export function ModeChoice({ form }: { form: OrderForm }) {
       {form.mode === 'day' && (
         <p className="kb-muted kb-order-field__hint" data-testid="order-mode-hint">
           {t('dayMode.hint', {
-            time: formatDateTime(active.closeAt, language, MARKET_TIMEZONE[active.market]),
+            time: formatWhen(active.closeAt, language, active.market),
             leverage: active.leverage,
           })}
         </p>
