@@ -18,6 +18,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, Labels> = {
   order_open: { cn: '建仓', us: 'Position opened', jp: '建玉' },
   order_fill: { cn: '委托成交', us: 'Order filled', jp: '約定' },
   order_cancel: { cn: '撤单', us: 'Order cancelled', jp: '注文取消' },
+  order_modify: { cn: '改单', us: 'Order modified', jp: '注文訂正' },
   order_expire: { cn: '委托过期', us: 'Order expired', jp: '注文失効' },
   position_close: { cn: '平仓', us: 'Position closed', jp: '決済' },
   stop_out: { cn: '强制平仓', us: 'Stop-out', jp: 'ロスカット' },
