@@ -108,10 +108,14 @@ class UnitOfWorkDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const unit = units.getStore();
     if (unit && unit.connection === connection) {
-      // Counted once it exists: a savepoint that failed is not rolled back by its caller.
-      const depth = unit.depth + 1;
-      await connection.executeQuery(CompiledQuery.raw(`SAVEPOINT unit_${depth}`));
-      unit.depth = depth;
+      unit.depth += 1;
+      try {
+        await connection.executeQuery(CompiledQuery.raw(`SAVEPOINT unit_${unit.depth}`));
+      } catch (error) {
+        // A savepoint that failed is not rolled back by its caller: its level is not counted.
+        unit.depth -= 1;
+        throw error;
+      }
       return;
     }
     await this.#inner.beginTransaction(connection, settings);
@@ -135,10 +139,12 @@ class UnitOfWorkDriver implements Driver {
       // The level is left even when its rollback fails (the connection was lost): the enclosing
       // level's rollback then ends the unit, and the connection goes back to the pool (which
       // drops a broken one) rather than staying checked out for ever.
-      const depth = unit.depth;
-      unit.depth -= 1;
-      await connection.executeQuery(CompiledQuery.raw(`ROLLBACK TO SAVEPOINT unit_${depth}`));
-      await connection.executeQuery(CompiledQuery.raw(`RELEASE SAVEPOINT unit_${depth}`));
+      try {
+        await connection.executeQuery(CompiledQuery.raw(`ROLLBACK TO SAVEPOINT unit_${unit.depth}`));
+        await connection.executeQuery(CompiledQuery.raw(`RELEASE SAVEPOINT unit_${unit.depth}`));
+      } finally {
+        unit.depth -= 1;
+      }
       return;
     }
     if (unit && unit.connection === connection) {
