@@ -1,11 +1,14 @@
 /**
- * Tick to fill with 10,000 pending limit orders (ARCHITECTURE "Market": the order engine listens
- * to ticks; docs/benchmarks.md "Tick to fill").
+ * Tick to fill with 10,000 pending limit orders, then with 100,000 resting stop orders
+ * (ARCHITECTURE "Market": the order engine listens to ticks; SPEC §13.2 triggers;
+ * docs/benchmarks.md "Tick to fill").
  *
  *   node --import tsx bench/tick-to-fill.ts
  *
  * Sets up BENCH_PENDING (default 10,000) pending limit orders on one stock — half longs below the price,
- * half shorts above it, at 1,000 price levels — then measures:
+ * half shorts above it, at 1,000 price levels — and, in a second run, BENCH_TRIGGERS (default
+ * 100,000) stop orders — half shorts that fire on a fall, at 10,000 levels below the price, half
+ * longs that fire on a rise above it (levels past the day's limits rest and wait) — then measures:
  *   - a tick that crosses nothing: the engine's work per tick (market ingest + price-book lookup),
  *     against the database query a scan-per-tick design would need;
  *   - ticks that cross 5, 50 and 500 orders: time from the tick to every fill committed (each its
@@ -15,9 +18,28 @@
  */
 import { performance } from 'node:perf_hooks';
 
-const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
+/** A run: what rests on the book, and on how many price levels a side. */
+interface Scenario {
+  label: string;
+  type: 'limit' | 'stop';
+  count: number;
+  levels: number;
+}
+const SCENARIOS: Scenario[] = [
+  {
+    label: 'pending limit orders',
+    type: 'limit',
+    count: Number(process.env.BENCH_PENDING ?? 10_000),
+    levels: 1_000,
+  },
+  {
+    label: 'resting stop orders',
+    type: 'stop',
+    count: Number(process.env.BENCH_TRIGGERS ?? 100_000),
+    levels: 10_000,
+  },
+];
 const USERS = 100;
-const LEVELS = 1_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const CODE = '7203';
 /** Toyota's reference price; longs rest below it, shorts above (inside the ±¥500 band). */
@@ -63,7 +85,10 @@ async function buildServer(kind: 'postgres' | 'pglite') {
   return { app, ctx: { ...ctx, market: app.market, trading: app.trading }, database, schema };
 }
 
-async function run(kind: 'postgres' | 'pglite') {
+async function run(kind: 'postgres' | 'pglite', scenario: Scenario) {
+  const PENDING = scenario.count;
+  const LEVELS = scenario.levels;
+  const stops = scenario.type === 'stop';
   const { inTransaction } = await import('../apps/server/src/db/database');
   const { HOUSE, postTransaction } = await import('../apps/server/src/ledger/ledger');
   const { expiryFor, feeFor } = await import('../apps/server/src/modules/trading/service');
@@ -118,18 +143,18 @@ async function run(kind: 'postgres' | 'pglite') {
       );
     }
 
-    // Order i rests at level (i / 2) mod LEVELS, ¥0.1 apart: longs from 2,849.9 down, shorts from
-    // 2,850.1 up. Set up in bulk — per user one ledger transaction freezing margin + fee of all
+    // Order i rests at level (i / 2) mod LEVELS, ¥0.1 apart: below the price from 2,849.9 down
+    // (limit longs, stop shorts), above it from 2,850.1 up (limit shorts, stop longs). Set up in bulk — per user one ledger transaction freezing margin + fee of all
     // their orders, and the rows — so the setup takes seconds; the fills below are the real path.
     const now = ctx.clock.now();
     const expiresAt = expiryFor(ctx, 'jpy', now);
     const rows = Array.from({ length: PENDING }, (_, i) => {
       const level = Math.floor(i / 2) % LEVELS;
-      const long = i % 2 === 0;
-      const limit = price(long ? MID_TENTHS - 1 - level : MID_TENTHS + 1 + level);
+      const below = i % 2 === 0;
+      const limit = price(below ? MID_TENTHS - 1 - level : MID_TENTHS + 1 + level);
       return {
         userId: userIds[i % USERS]!,
-        long,
+        long: below !== stops,
         limit,
         margin: marginMinor('jpy', limit, 1, 1),
         fee: feeFor(ctx, 'jpy', notionalMinor('jpy', limit, 1)),
@@ -165,11 +190,12 @@ async function run(kind: 'postgres' | 'pglite') {
             market: 'jpy' as const,
             currency: 'JPY',
             direction: r.long ? ('long' as const) : ('short' as const),
-            order_type: 'limit' as const,
+            order_type: scenario.type,
             mode: 'normal' as const,
             leverage: 1,
             quantity: 1,
-            limit_price: r.limit,
+            limit_price: stops ? null : r.limit,
+            trigger_price: stops ? r.limit : null,
             open_price: null,
             opened_at: null,
             opened_trading_day: null,
@@ -198,7 +224,7 @@ async function run(kind: 'postgres' | 'pglite') {
     if (engine.stats().pendingOrders !== PENDING)
       throw new Error(`expected ${PENDING} pending orders in the engine`);
 
-    // A tick that crosses nothing: what every tick costs while 10,000 orders wait.
+    // A tick that crosses nothing: what every tick costs while the orders wait.
     const quietTicks = 20_000;
     const quietStart = performance.now();
     for (let i = 0; i < quietTicks; i++) tick(MID_TENTHS);
@@ -214,14 +240,16 @@ async function run(kind: 'postgres' | 'pglite') {
     const scanRuns = 50;
     const scanStart = performance.now();
     for (let i = 0; i < scanRuns; i++) {
+      const level = sql.ref(stops ? 'trigger_price' : 'limit_price');
+      const [below, above] = stops ? ['short', 'long'] : ['long', 'short'];
       await sql`SELECT id FROM positions WHERE state = 'pending' AND code = ${CODE}
-        AND ((direction = 'long' AND limit_price >= ${price(MID_TENTHS)}) OR (direction = 'short' AND limit_price <= ${price(MID_TENTHS)}))`.execute(
+        AND ((direction = ${below} AND ${level} >= ${price(MID_TENTHS)}) OR (direction = ${above} AND ${level} <= ${price(MID_TENTHS)}))`.execute(
         ctx.db,
       );
     }
     const scanMs = (performance.now() - scanStart) / scanRuns;
 
-    // Ticks down through 1, 10 and 100 more levels of the longs (PENDING / 2 / LEVELS orders a level).
+    // Ticks down through 1, 10 and 100 more levels below the price (PENDING / 2 / LEVELS orders a level).
     const perLevel = PENDING / 2 / LEVELS;
     const results: Array<{ fills: number; ms: number }> = [];
     let deepest = 0;
@@ -260,10 +288,10 @@ async function run(kind: 'postgres' | 'pglite') {
   }
 }
 
-function report(label: string, r: Awaited<ReturnType<typeof run>>) {
+function report(label: string, scenario: Scenario, r: Awaited<ReturnType<typeof run>>) {
   const line = (k: string, v: string) => console.log(`  ${k.padEnd(48)} ${v}`);
-  console.log(`\n${label}`);
-  line(`set-up of ${PENDING} pending orders (bulk)`, `${r.setupSeconds.toFixed(1)} s`);
+  console.log(`\n${label}: ${scenario.count} ${scenario.label}, ${scenario.levels} levels a side`);
+  line(`set-up of ${scenario.count} orders (bulk)`, `${r.setupSeconds.toFixed(1)} s`);
   line('engine rebuild from the database', `${r.rebuildMs.toFixed(0)} ms`);
   line('tick crossing nothing (market ingest + engine)', `${r.quietMicros.toFixed(1)} µs`);
   line('  of which the engine (book lookup)', `${r.engineMicros.toFixed(2)} µs`);
@@ -279,12 +307,15 @@ function report(label: string, r: Awaited<ReturnType<typeof run>>) {
 
 async function main() {
   process.env.NODE_ENV = 'production';
-  console.log(`tick-to-fill bench: ${PENDING} pending limit orders on ${CODE}, ${LEVELS} levels a side`);
-  report('Embedded (PGlite, in memory)', await run('pglite'));
-  try {
-    report('PostgreSQL', await run('postgres'));
-  } catch (error) {
-    console.log(`\nPostgreSQL half skipped: ${(error as Error).message}`);
+  const only = process.env.BENCH_ONLY; // 'limit' or 'stop': one scenario
+  for (const scenario of SCENARIOS.filter((s) => !only || s.type === only)) {
+    console.log(`tick-to-fill bench: ${scenario.count} ${scenario.label} on ${CODE}`);
+    report('Embedded (PGlite, in memory)', scenario, await run('pglite', scenario));
+    try {
+      report('PostgreSQL', scenario, await run('postgres', scenario));
+    } catch (error) {
+      console.log(`\nPostgreSQL half skipped: ${(error as Error).message}`);
+    }
   }
   process.exit(0);
 }

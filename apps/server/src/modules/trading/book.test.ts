@@ -74,4 +74,17 @@ describe('price book', () => {
       }),
     );
   });
+
+  it('a bulk load orders the book as adding one by one does, ties in arrival order', () => {
+    fc.assert(
+      fc.property(arbEntries, fc.integer({ min: 0, max: 80 }), (entries, split) => {
+        const one = new PriceBook();
+        for (const e of entries) one.add(e);
+        const bulk = new PriceBook();
+        for (const e of entries.slice(0, split)) bulk.add(e);
+        bulk.addMany(entries.slice(split));
+        expect(bulk.entries().map((e) => e.id)).toEqual(one.entries().map((e) => e.id));
+      }),
+    );
+  });
 });

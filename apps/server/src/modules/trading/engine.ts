@@ -314,6 +314,29 @@ export class MatchingEngine {
     return kind === 'limit' ? this.limitBooks : kind === 'stop' ? this.stopBooks : this.triggerBooks;
   }
 
+  /** Files many entries at once, each book sorted once (the start-up load of every resting order). */
+  private insertMany(entries: readonly Entry[]): void {
+    const byBook = new Map<PriceBook<Entry>, Entry[]>();
+    const bests = new Map<PriceBook<BestHolder>, BestHolder[]>();
+    for (const entry of entries) {
+      const book = MatchingEngine.bookOf(this.booksFor(entry.kind), entry.code);
+      const filed = byBook.get(book) ?? [];
+      filed.push(entry);
+      byBook.set(book, filed);
+      if (entry.trail) {
+        const best = MatchingEngine.bookOf(this.bestBooks, entry.code);
+        const list = bests.get(best) ?? [];
+        list.push(entry.trail.holder);
+        bests.set(best, list);
+      }
+      const list = this.tracked.get(entry.id);
+      if (list) list.push(entry);
+      else this.tracked.set(entry.id, [entry]);
+    }
+    for (const [book, list] of byBook) book.addMany(list);
+    for (const [book, list] of bests) book.addMany(list);
+  }
+
   private insert(entry: Entry): void {
     MatchingEngine.bookOf(this.booksFor(entry.kind), entry.code).add(entry);
     if (entry.trail) MatchingEngine.bookOf(this.bestBooks, entry.code).add(entry.trail.holder);
@@ -377,6 +400,7 @@ export class MatchingEngine {
         .where('state', 'in', ['pending', 'holding'])
         .execute();
       const seen = new Set<number>();
+      const fresh: Entry[] = [];
       for (const row of rows) {
         seen.add(row.id);
         if (touched.has(row.id) || this.inFlight.has(row.id)) continue;
@@ -384,8 +408,9 @@ export class MatchingEngine {
         const have = this.tracked.get(row.id) ?? [];
         if (sameEntries(have, want)) continue;
         this.removeAll(row.id);
-        for (const entry of want) this.insert(entry);
+        fresh.push(...want);
       }
+      this.insertMany(fresh);
       for (const id of [...this.tracked.keys()]) {
         if (!seen.has(id) && !touched.has(id) && !this.inFlight.has(id)) this.removeAll(id);
       }
