@@ -282,3 +282,41 @@ export async function advanceClock(
   }
   return { now, jobs };
 }
+
+/**
+ * What a reader would see as broken on the current screen (SPEC §12): the page wider than the
+ * viewport (it scrolls sideways), and an amount of money cut — an ellipsis in an element holding
+ * an amount, or an amount pushed past the screen's edge. Containers meant to scroll sideways
+ * (tab bars, chart buttons) are left alone.
+ */
+export async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const width = window.innerWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > width) faults.push(`the page is ${scrollWidth} px wide in a ${width} px viewport`);
+    const money = /(?:[¥$￥]|CN¥|JP¥|US\$|元)\s?-?[\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)?\s?元/;
+    const scrolls = (el: Element | null): boolean => {
+      for (let node = el; node; node = node.parentElement) {
+        const overflowX = getComputedStyle(node).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const text = el.textContent ?? '';
+      if (!money.test(text) || el.offsetParent === null) continue;
+      const style = getComputedStyle(el);
+      const cut = style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
+      if (cut) faults.push(`cut by an ellipsis: "${text.trim().slice(0, 60)}"`);
+      if (el.children.length === 0 && !scrolls(el)) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && (box.right > width + 1 || box.left < -1))
+          faults.push(
+            `off the screen (${Math.round(box.left)}–${Math.round(box.right)} px): "${text.trim().slice(0, 60)}"`,
+          );
+      }
+    }
+    return [...new Set(faults)];
+  });
+}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
+import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { type Loan, useLoans } from '../api/money';
@@ -18,26 +19,26 @@ function LoanItem({ loan }: { loan: Loan }) {
   const language = useLanguage();
   const when = loan.repaidAt ?? loan.startedAt ?? loan.createdAt;
   return (
-    <List.Item
+    <MoneyRow
       data-testid={`loan-${loan.id}`}
-      title={<span className="kb-num">{loan.orderNo}</span>}
+      label={
+        <>
+          {t('loan.interest')} <MoneyText value={loan.interest} currency={loan.currency} />
+        </>
+      }
       description={
         <span className="kb-num">
-          {formatWhen(when, language, 'reader')}
+          {loan.orderNo} · {formatWhen(when, language, 'reader')}
           {loan.state === 'rejected' && loan.reason ? ` · ${loan.reason}` : ''}
         </span>
       }
-      extra={
-        <div className="kb-loan-item__figures">
-          <MoneyText value={loan.amount} currency={loan.currency} />
-          <span className="kb-muted" data-testid="loan-order-state">
-            {t(`loan.state.${loan.state}`)}
-          </span>
-        </div>
+      amount={<MoneyText value={loan.amount} currency={loan.currency} />}
+      aside={
+        <span className="kb-muted" data-testid="loan-order-state">
+          {t(`loan.state.${loan.state}`)}
+        </span>
       }
-    >
-      {t('loan.interest')} <MoneyText value={loan.interest} currency={loan.currency} />
-    </List.Item>
+    />
   );
 }
 
