@@ -74,6 +74,8 @@ export const tradingI18n = defineMessages('trading', {
       subscription: {
         frozen: '新股冻结资金',
         count: '申购笔数',
+        frozenWhy: '已缴款的中签金额在上市日转为持仓之前仍计入冻结。',
+        fill: '{{quantity}} 股 × {{price}}',
         all: '申购记录',
         browse: '去申购新股',
         empty: '暂无新股申购',
@@ -228,6 +230,9 @@ export const tradingI18n = defineMessages('trading', {
       subscription: {
         frozen: 'Frozen for IPOs',
         count: 'Subscriptions',
+        frozenWhy:
+          'What you paid for shares you won stays frozen until listing day, when it becomes your shares.',
+        fill: '{{quantity}} shares × {{price}}',
         all: 'Records',
         browse: 'Browse new shares',
         empty: 'No subscriptions yet',
@@ -379,6 +384,8 @@ export const tradingI18n = defineMessages('trading', {
       subscription: {
         frozen: 'IPO拘束金',
         count: '申込件数',
+        frozenWhy: '当選して払い込んだ金額は、上場日に株式になるまで拘束に含まれます。',
+        fill: '{{quantity}} 株 × {{price}}',
         all: '申込履歴',
         browse: '新規公開株を見る',
         empty: '申込はまだありません',
