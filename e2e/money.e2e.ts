@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityI18n } from '../apps/web/src/features/identity/i18n';
 import { moneyI18n } from '../apps/web/src/features/money/i18n';
 import { formatMoneyWithSymbol } from '../apps/web/src/shared/format/money';
+import { commonI18n } from '../apps/web/src/shared/i18n/common';
 import { errorsI18n, successI18n } from '../apps/web/src/shared/i18n/errors';
 import { rawKeysIn } from './i18n';
 import {
@@ -45,6 +46,8 @@ const WITHDRAW = '30000';
 const JOURNEY_LANG: Lang = 'jp';
 
 const money = (lang: Lang) => moneyI18n.resources[lang];
+/** The shared amount field's words (one form pattern for every amount). */
+const amountWords = (lang: Lang) => commonI18n.resources[lang].amount;
 /** Yen as the app draws it in the reader's language ("￥" in Japanese, "JP¥" in Chinese). */
 const yen = (amount: string, lang: Lang, sign = false) =>
   formatMoneyWithSymbol(amount, 'JPY', lang, { sign });
@@ -242,7 +245,7 @@ describe('money and identity journey', () => {
     // SPEC §6.4: the arrival promise shows before submitting.
     await expect.poll(() => page.getByTestId('arrival-note').textContent()).toContain('24:00');
     await input(page, 'deposit-amount').fill('500');
-    await showsText(page, m.amount.below.replace('{{min}}', yen('1000', lang)));
+    await showsText(page, amountWords(lang).below.replace('{{min}}', yen('1000', lang)));
     await input(page, 'deposit-amount').fill(DEPOSIT);
     await page.getByTestId('receipt-file').setInputFiles(image('receipt.png'));
     await expect.poll(() => page.getByTestId('receipt-preview').count(), { timeout: 10_000 }).toBe(1);
@@ -291,7 +294,7 @@ describe('money and identity journey', () => {
     await showsText(page, m.withdraw.windowText);
     await showsText(page, yen('900000', lang));
     await input(page, 'withdraw-amount').fill('29999');
-    await showsText(page, m.amount.below.replace('{{min}}', yen('30000', lang)));
+    await showsText(page, amountWords(lang).below.replace('{{min}}', yen('30000', lang)));
     await input(page, 'withdraw-amount').fill(WITHDRAW);
     await page.locator('input[type=password]').fill('wrong-password');
     await expectNoRawKeys(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustBars, type CorporateAction } from './adjustment';
+import { adjustBars, adjustLivePrice, type CorporateAction, newestDayFactor } from './adjustment';
 import type { Bar } from './bars';
 
 /** Daily bars stamped at New York midnight (05:00 UTC in winter). */
@@ -77,5 +77,42 @@ describe('chart adjustment', () => {
     expect(() => adjustBars(raw, [{ exDate: '2026-03-03', cashDividend: '100' }], 'forward', 'usd')).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('live price on adjusted bars', () => {
+  // 8035's case: a 2:1 split, then live trading at the post-split price.
+  const split = [
+    bar('2026-03-02', '40000.00', '40500.00', '39800.00', '40200.00', 100),
+    bar('2026-03-03', '20100.00', '20300.00', '20000.00', '20200.00', 200),
+    bar('2026-03-04', '20200.00', '20400.00', '20100.00', '20300.00', 200),
+  ];
+  const twoForOne: CorporateAction[] = [{ exDate: '2026-03-03', splitRatio: 2 }];
+
+  it('scales the newest day by every action in backward mode, so a live price lands on its basis', () => {
+    const factor = newestDayFactor(split, twoForOne, 'backward', 'usd');
+    expect(factor).toBe('2');
+    const adjusted = adjustBars(split, twoForOne, 'backward', 'usd');
+    const live = adjustLivePrice('20350.00', factor, 'usd');
+    expect(live).toBe('40700.00');
+    // No false −49 % candle: the live price sits within 1 % of the adjusted close before it.
+    const previous = Number(adjusted.at(-1)!.close);
+    expect(Math.abs(Number(live) / previous - 1)).toBeLessThan(0.01);
+  });
+
+  it('leaves a live price as it is in forward and none modes', () => {
+    expect(newestDayFactor(split, twoForOne, 'forward', 'usd')).toBe('1');
+    expect(newestDayFactor(split, twoForOne, 'none', 'usd')).toBe('1');
+  });
+
+  it('uses the same factors as the bars: the newest bar adjusted equals the raw newest bar times the factor', () => {
+    const factor = newestDayFactor(raw, actions, 'backward', 'usd');
+    const newest = adjustBars(raw, actions, 'backward', 'usd').at(-1)!;
+    expect(adjustLivePrice(raw.at(-1)!.close, factor, 'usd')).toBe(newest.close);
+  });
+
+  it('rounds a live price half-up to the market’s price decimals', () => {
+    expect(adjustLivePrice('1234.5', '2', 'jpy')).toBe('2469.0');
+    expect(adjustLivePrice('10.005', '1', 'usd')).toBe('10.01');
   });
 });

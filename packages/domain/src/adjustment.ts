@@ -98,3 +98,31 @@ export function adjustBars(
     };
   });
 }
+
+/**
+ * The factor `mode` applies to the prices of the newest day of `bars` (daily bars, any order):
+ * a live price of that day is drawn on the adjusted bars multiplied by it, so the chart's newest
+ * bar is on the same basis as the bars before it. `forward` and `none` leave the newest day as it
+ * is (1); `backward` scales it up by every action up to it (2 after a 2:1 split).
+ */
+export function newestDayFactor(
+  bars: readonly Bar[],
+  actions: readonly CorporateAction[],
+  mode: AdjustMode,
+  market: Market,
+): string {
+  if (mode !== 'backward') return '1';
+  const dated = bars
+    .map((bar) => ({ bar, instant: Date.parse(bar.time) }))
+    .sort((a, b) => a.instant - b.instant)
+    .map(({ bar, instant }) => ({ bar, day: localDateOf(market, new Date(instant)) }));
+  let factor = new D(1);
+  for (const action of effectiveActions(dated, actions)) factor = factor.dividedBy(action.priceFactor);
+  return factor.toString();
+}
+
+/** A live price on adjusted bars: times the newest day's factor, to the market's price decimals. */
+export function adjustLivePrice(price: string, factor: string, market: Market): string {
+  const decimals = PRICE_DECIMALS[market];
+  return new D(price).times(factor).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateDaily, aggregateMinutes, type Bar, mergeBars } from './bars';
+import { aggregateDaily, aggregateMinutes, type Bar, mergeBars, minuteBucketStart } from './bars';
 import { sessionMinutes } from './calendar';
 
 /** A minute bar whose prices encode its index, so merges are easy to check by hand. */
@@ -90,6 +90,19 @@ describe('minute aggregation', () => {
     const morning = new Date('2026-03-06T02:20:00Z'); // 11:20 Tokyo
     const bars = aggregateMinutes([minuteBar(morning, 0), minuteBar(lunch, 1)], 60, 'jpy');
     expect(bars.map((b) => b.time)).toEqual(['2026-03-06T02:00:00.000Z', '2026-03-06T02:30:00.000Z']);
+  });
+
+  it('starts a live price’s bar where the aggregation would: a 60-minute evening bar never continues the session', () => {
+    const at = (iso: string) => new Date(minuteBucketStart(Date.parse(iso), 60, 'jpy')).toISOString();
+    // 15:10 Tokyo: the afternoon's last bucket, 14:30–15:30 (buckets count from the 12:30 open).
+    expect(at('2026-03-06T06:10:00Z')).toBe('2026-03-06T05:30:00.000Z');
+    // 15:40 and 18:10 Tokyo: the evening's stretch runs from the 15:30 close, in its own buckets.
+    expect(at('2026-03-06T06:40:00Z')).toBe('2026-03-06T06:30:00.000Z');
+    expect(at('2026-03-06T09:10:00Z')).toBe('2026-03-06T08:30:00.000Z');
+    // 12:45 Tokyo, after lunch: from the 12:30 afternoon open, not from the morning's buckets.
+    expect(at('2026-03-06T03:45:00Z')).toBe('2026-03-06T03:30:00.000Z');
+    const evening = aggregateMinutes([minuteBar(new Date('2026-03-06T09:10:00Z'), 0)], 60, 'jpy');
+    expect(evening[0]!.time).toBe(at('2026-03-06T09:10:00Z'));
   });
 
   it('sorts its input and sums turnover exactly', () => {

@@ -89,9 +89,27 @@ function groupRuns(
  * `always`) are bucketed the same way within the closed stretch they fall in.
  */
 export function aggregateMinutes(bars1m: readonly Bar[], minutes: MinuteBucket, market: Market): Bar[] {
+  const start = minuteBucketer(minutes, market);
+  return groupRuns(
+    bars1m,
+    (_bar, instant) => start(instant),
+    (_first, key) => new Date(key as number).toISOString(),
+  );
+}
+
+/**
+ * The start of the `minutes` bucket an instant falls in, by the rule of `aggregateMinutes`: from
+ * the open of the session (or closed stretch) holding it, never across its end. A live price
+ * opens its bar here too, so the chart's newest bar starts where the server's will.
+ */
+export function minuteBucketStart(instant: number, minutes: MinuteBucket, market: Market): number {
+  return minuteBucketer(minutes, market)(instant);
+}
+
+function minuteBucketer(minutes: MinuteBucket, market: Market): (instant: number) => number {
   const bucketMs = minutes * MINUTE_MS;
   const segmentsByDay = new Map<string, ReturnType<typeof daySegments>>();
-  const bucketStart = (_bar: Bar, instant: number): number => {
+  return (instant) => {
     const day = localDateOf(market, new Date(instant));
     let segments = segmentsByDay.get(day);
     if (!segments) {
@@ -102,7 +120,6 @@ export function aggregateMinutes(bars1m: readonly Bar[], minutes: MinuteBucket, 
     if (!segment) throw new Error(`no segment of ${day} holds ${new Date(instant).toISOString()}`);
     return segment.start + Math.floor((instant - segment.start) / bucketMs) * bucketMs;
   };
-  return groupRuns(bars1m, bucketStart, (_first, key) => new Date(key as number).toISOString());
 }
 
 /**

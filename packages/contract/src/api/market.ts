@@ -103,6 +103,11 @@ export const klineCall = defineCall({
       bars: z.array(zBar),
       /** Older bars exist: ask again with `before` = the first bar's time. */
       more: z.boolean(),
+      /**
+       * A live price times this is on the basis of these bars (the newest day's adjustment): "2"
+       * on backward-adjusted bars after a 2:1 split, "1" otherwise.
+       */
+      liveFactor: z.string(),
       simulated: z.boolean(),
     }),
 });

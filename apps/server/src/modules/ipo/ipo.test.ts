@@ -323,6 +323,51 @@ describe('subscription refusals (SPEC §7): each answers its key and moves nothi
 });
 
 describe('from subscription to listing day', () => {
+  it('gives no winning rate for a draw without applications', async () => {
+    const share = await listShare();
+    const user = await investor();
+    await advanceBy(3 * DAY, [user]);
+    const info = await api<{ appliedQuantity: number | null; winningRatePercent: string | null }>(
+      t.app,
+      '/trade/newstockinfo',
+      { type: 'jpy', id: share.body.id },
+      { session: user },
+    );
+    expect(info.data).toMatchObject({ appliedQuantity: 0, winningRatePercent: null });
+  });
+
+  it('dates a draw the jobs runner reaches late at the share’s lottery date, on the proof as on the detail', async () => {
+    const share = await listShare({}, { lottery: 2 * DAY + HOUR });
+    const id = share.body.id;
+    const user = await investor();
+    expect((await subscribe(user, id, 100)).status).toBe(1);
+    // Jobs run every 6 hours here: the draw runs 5 hours after the lottery moment.
+    await advanceBy(3 * DAY, [user]);
+    const info = await api<{ lotteryAt: string }>(
+      t.app,
+      '/trade/newstockinfo',
+      { type: 'jpy', id },
+      { session: user },
+    );
+    const proof = await api<{ drawn: boolean; drawnAt: string }>(
+      t.app,
+      '/trade/newstockLottery',
+      { type: 'jpy', id },
+      { session: user },
+    );
+    expect(proof.data.drawn).toBe(true);
+    expect(proof.data.drawnAt).toBe(info.data.lotteryAt);
+    const sub = (
+      await api<{ list: Array<{ drawnAt: string }> }>(
+        t.app,
+        '/trade/usernewstocklist',
+        { type: 'jpy' },
+        { session: user },
+      )
+    ).data.list[0]!;
+    expect(sub.drawnAt).toBe(info.data.lotteryAt);
+  });
+
   it('freezes, draws reproducibly, pays, abstains, fails the unpaid, and lists the paid as positions', async () => {
     const share = await listShare({ offeredQuantity: 1_500 });
     const id = share.body.id;

@@ -136,8 +136,9 @@ function shareView(
     minQuantity: share.min_quantity,
     maxQuantity: share.max_quantity,
     appliedQuantity: applied,
+    // No rate without applications: "100 %" of nothing would promise what no one was given.
     winningRatePercent:
-      applied === null
+      applied === null || applied === 0
         ? null
         : applied <= share.offered_quantity
           ? '100.00'
@@ -590,6 +591,16 @@ export async function advance(
   return done.length > 0 ? done.join('; ') : 'nothing due';
 }
 
+/**
+ * The lottery's date of record: the share's announced lottery moment. The draw's inputs are fixed
+ * when subscriptions close and its seed depends on them alone, so a draw that the jobs runner
+ * reaches late (a restart, a first start after the date) has the same result and is the lottery
+ * of that date; only a draw run before it (never, by `advance`) would carry its own time.
+ */
+function lotteryMoment(share: Pick<NewShare, 'lottery_at'>, now: Date): Date {
+  return share.lottery_at.getTime() <= now.getTime() ? share.lottery_at : now;
+}
+
 async function setState(db: Executor, id: number, from: NewShareState, to: NewShareState) {
   await db
     .updateTable('new_shares')
@@ -636,6 +647,7 @@ export async function runDraw(
       applications.map((a) => a.id),
     );
     const input = { seed, offeredShares: share.offered_quantity, lotSize: lotOf(share), applications };
+    const drawnAt = lotteryMoment(share, now);
     const result = drawLottery(input);
     await trx
       .insertInto('ipo_draws')
@@ -648,7 +660,7 @@ export async function runDraw(
         lot_size: lotOf(share),
         applications: JSON.stringify(applications.map((a) => [a.id, a.quantity])),
         winners: JSON.stringify(result.winners.map((w) => [w.id, w.allottedShares])),
-        drawn_at: now,
+        drawn_at: drawnAt,
       })
       .execute();
     const won = new Map(result.winners.map((w) => [w.id, w.allottedShares]));
@@ -659,7 +671,7 @@ export async function runDraw(
         share,
         'not_won',
         now,
-        { drawnAt: now },
+        { drawnAt },
       );
       await recordWins(trx, share, batch, won, now);
     }
@@ -721,7 +733,7 @@ async function recordWins(
   const newHold = new Map(partial.map((w, i) => [w.sub.id, placed[i]!.holdId]));
   const rows = await sql<Subscription>`
     UPDATE ipo_subscriptions s
-    SET state = 'won', won_quantity = x.q, won_minor = x.m, hold_id = x.h, drawn_at = ${now}
+    SET state = 'won', won_quantity = x.q, won_minor = x.m, hold_id = x.h, drawn_at = ${lotteryMoment(share, now)}
     FROM unnest(${wins.map((w) => w.sub.id)}::int8[], ${wins.map((w) => w.wonQuantity)}::int8[],
                 ${wins.map((w) => w.wonMinor)}::int8[], ${wins.map((w) => newHold.get(w.sub.id) ?? w.sub.hold_id)}::int8[])
       AS x(id, q, m, h)

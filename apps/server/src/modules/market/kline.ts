@@ -7,6 +7,7 @@ import {
   type CorporateAction,
   localDateOf,
   type MinuteBucket,
+  newestDayFactor,
 } from '@kabuto/domain';
 import type { DB } from '../../db/schema';
 import { ensureMinutes } from '../../market/history';
@@ -51,6 +52,11 @@ export interface KlineAnswer {
   bars: Bar[];
   more: boolean;
   day: string | null;
+}
+
+export interface KlineWithFactor extends KlineAnswer {
+  /** What a live price is multiplied by to be drawn on these bars (the newest day's adjustment). */
+  liveFactor: string;
 }
 
 /**
@@ -195,7 +201,24 @@ export class KlineService {
     return answer;
   }
 
-  async kline(code: string, market: Market, request: KlineRequest): Promise<KlineAnswer> {
+  async kline(code: string, market: Market, request: KlineRequest): Promise<KlineWithFactor> {
+    const [answer, liveFactor] = await Promise.all([
+      this.bars(code, market, request),
+      this.liveFactor(code, market, request.adjust),
+    ]);
+    return { ...answer, liveFactor };
+  }
+
+  /** The newest day's adjustment factor: backward adjustment scales today's live prices too. */
+  private async liveFactor(code: string, market: Market, mode: AdjustMode): Promise<string> {
+    const actions = this.market.corporateActions(code);
+    if (mode !== 'backward' || actions.length === 0) return '1';
+    const past = await this.history(code, market);
+    const live = this.liveDay(code, market);
+    return newestDayFactor(live ? [...past, live] : past, actions, mode, market);
+  }
+
+  private async bars(code: string, market: Market, request: KlineRequest): Promise<KlineAnswer> {
     const { period } = request;
     if (period === 'time') return this.timeShare(code, market, request);
     const bucket = MINUTE_BUCKETS[period];

@@ -204,6 +204,12 @@ describe('/market/kline', () => {
     // Backward: history stays, bars from the ex-date on double.
     expect(b[beforeSplit]).toEqual(n[beforeSplit]);
     expect(Number(b.at(-1)!.close)).toBeCloseTo(Number(n.at(-1)!.close) * 2, 0);
+    // A live price is drawn on those bars times the same factor; the other modes leave it as it is.
+    expect(backward.data.liveFactor).toBe('2');
+    expect(forward.data.liveFactor).toBe('1');
+    expect(none.data.liveFactor).toBe('1');
+    const month = await kline({ code: '8035', period: 'month', adjust: 'backward', size: 5 });
+    expect(month.data.liveFactor).toBe('2');
     // A page taken before the split is adjusted just like the whole series.
     const page = await kline({
       code: '8035',

@@ -140,6 +140,7 @@ export const marketModule = defineModule(
           day: answer.day,
           bars: answer.bars,
           more: answer.more,
+          liveFactor: answer.liveFactor,
           simulated: true,
         },
       };

@@ -42,6 +42,11 @@ export const copyI18n = defineMessages('copy', {
       simulated: '模拟历史',
       live: '实盘',
       missing: '产品不存在',
+      fill: '{{quantity}} 股 × {{price}}',
+      fees: '复制成交手续费',
+      feesValue: '每笔 {{rate}}%，最低 {{min}}',
+      feesNote:
+        '主账户的每笔成交复制到您的持仓时（买入、卖出各算一笔），按成交金额的 {{rate}}% 收取手续费，每笔最低 {{min}}，从跟随金额中扣除。',
     },
     follow: {
       title: '跟随',
@@ -109,6 +114,11 @@ export const copyI18n = defineMessages('copy', {
       simulated: 'Simulated history',
       live: 'Live',
       missing: 'This product does not exist',
+      fill: '{{quantity}} shares × {{price}}',
+      fees: 'Fee per mirrored fill',
+      feesValue: '{{rate}} %, at least {{min}}',
+      feesNote:
+        'Each of the leader’s fills mirrored into your holding (a buy and a sell count as one fill each) is charged {{rate}} % of its value, at least {{min}} per fill, taken from the amount you follow with.',
     },
     follow: {
       title: 'Follow',
@@ -176,6 +186,11 @@ export const copyI18n = defineMessages('copy', {
       simulated: 'シミュレーション履歴',
       live: 'ライブ',
       missing: 'この商品は存在しません',
+      fill: '{{quantity}} 株 × {{price}}',
+      fees: 'コピー約定の手数料',
+      feesValue: '1 約定 {{rate}}%、最低 {{min}}',
+      feesNote:
+        'リーダーの約定があなたの保有にコピーされるたびに（買い・売りそれぞれ 1 約定）、約定代金の {{rate}}%（1 約定あたり最低 {{min}}）の手数料がかかり、フォロー金額から差し引かれます。',
     },
     follow: {
       title: 'フォロー',

@@ -48,6 +48,9 @@ export const ipoI18n = defineMessages('ipo', {
       frozen: '冻结资金',
     },
     shares: '{{n}} 股',
+    available: '可用资金',
+    noApplications: '暂无申购',
+    frozenWhy: '中签后缴款的金额在上市日转为持仓之前仍保持冻结。',
     quantity: '申购数量',
     total: '冻结金额',
     subscribe: '申购',
@@ -85,7 +88,13 @@ export const ipoI18n = defineMessages('ipo', {
       rerunSame: '重新抽签结果与公布结果一致',
       rerunDiffers: '重新抽签结果与公布结果不一致',
       list: '中签名单（申购编号：股数）',
-      command: '也可用命令重算：node --import tsx scripts/ipo-redraw.ts <本页数据>',
+      verify: '如何验证本次抽签',
+      verifyTitle: '如何验证',
+      verifySeed: '1. 种子按上面的种子规则由新股编号和全部申购编号计算，抽签前即已确定，任何人都可重算。',
+      verifyDigest:
+        '2. 输入摘要是全部申购（编号和数量）、发行数量和每手股数的 SHA-256：与本页数据重算的摘要一致，说明名单未被改动。',
+      verifyRerun:
+        '3. 点击“在本机重新抽签”，浏览器用同一种子和输入按公开算法重新抽签，结果应与公布的中签名单完全一致。',
     },
   },
   us: {
@@ -134,6 +143,10 @@ export const ipoI18n = defineMessages('ipo', {
       frozen: 'Frozen funds',
     },
     shares: '{{n}} shares',
+    available: 'Available',
+    noApplications: 'No applications yet',
+    frozenWhy:
+      'What you paid for shares you won stays frozen until listing day, when it becomes your shares.',
     quantity: 'Quantity',
     total: 'Amount to freeze',
     subscribe: 'Subscribe',
@@ -172,7 +185,14 @@ export const ipoI18n = defineMessages('ipo', {
       rerunSame: 'The re-run gives the same winners',
       rerunDiffers: 'The re-run gives different winners',
       list: 'Winners (application: shares)',
-      command: 'Or re-run it with: node --import tsx scripts/ipo-redraw.ts <this data>',
+      verify: 'How to verify this draw',
+      verifyTitle: 'How to verify',
+      verifySeed:
+        '1. The seed is computed by the seed rule above from the share’s id and every application id; it was fixed before the draw, and anyone can compute it again.',
+      verifyDigest:
+        '2. The inputs digest is the SHA-256 of every application (id and quantity), the shares offered and the lot size: a digest computed again from this page’s data that matches shows the list was not changed.',
+      verifyRerun:
+        '3. “Re-run the draw here” draws again in your browser with the same seed and inputs by the published algorithm; the winners must be exactly the list published.',
     },
   },
   jp: {
@@ -221,6 +241,9 @@ export const ipoI18n = defineMessages('ipo', {
       frozen: '拘束金',
     },
     shares: '{{n}} 株',
+    available: '利用可能額',
+    noApplications: 'まだ申込みはありません',
+    frozenWhy: '当選して払い込んだ金額は、上場日に株式になるまで拘束されたままです。',
     quantity: '申込数量',
     total: '拘束金額',
     subscribe: '申し込む',
@@ -259,7 +282,14 @@ export const ipoI18n = defineMessages('ipo', {
       rerunSame: '再抽選の結果は公表結果と同じです',
       rerunDiffers: '再抽選の結果が公表結果と異なります',
       list: '当選一覧（申込番号：株数）',
-      command: 'コマンドでも再計算できます：node --import tsx scripts/ipo-redraw.ts <このデータ>',
+      verify: 'この抽選の検証方法',
+      verifyTitle: '検証方法',
+      verifySeed:
+        '1. シードは上のシード規則で銘柄番号と全申込番号から計算され、抽選前に決まっています。誰でも再計算できます。',
+      verifyDigest:
+        '2. 入力ダイジェストは全申込（番号と数量）、募集株数、売買単位の SHA-256 です。このページのデータから再計算したダイジェストが一致すれば、名簿は改変されていません。',
+      verifyRerun:
+        '3. 「この端末で再抽選」を押すと、ブラウザが同じシードと入力で公開アルゴリズムにより抽選し直します。当選者は公表された名簿と完全に一致するはずです。',
     },
   },
 });

@@ -31,14 +31,6 @@ export const moneyI18n = defineMessages('money', {
       placeholder: '请输入资金密码',
       required: '请输入资金密码',
     },
-    amount: {
-      required: '请输入金额',
-      invalid: '请输入有效的金额',
-      noDecimals: '该币种金额不能有小数',
-      decimals: '最多 {{n}} 位小数',
-      below: '金额不能低于 {{min}}',
-      above: '金额不能高于 {{max}}',
-    },
     arrival: {
       rule: '通常约 {{hours}} 小时内到账，最晚 T+1 日 24:00 到账。',
       times: '现在提交：预计 {{normally}} 前到账，最晚 {{latest}}（日本时间）',
@@ -284,14 +276,6 @@ export const moneyI18n = defineMessages('money', {
       label: 'Fund password',
       placeholder: 'Enter your fund password',
       required: 'Enter your fund password',
-    },
-    amount: {
-      required: 'Enter an amount',
-      invalid: 'Enter a valid amount',
-      noDecimals: 'This currency has no decimals',
-      decimals: 'At most {{n}} decimals',
-      below: 'The amount must be at least {{min}}',
-      above: 'The amount must be at most {{max}}',
     },
     arrival: {
       rule: 'Normally arrives within about {{hours}} hours, at the latest by 24:00 on T+1.',
@@ -541,14 +525,6 @@ export const moneyI18n = defineMessages('money', {
       label: '資金パスワード',
       placeholder: '資金パスワードを入力',
       required: '資金パスワードを入力してください',
-    },
-    amount: {
-      required: '金額を入力してください',
-      invalid: '正しい金額を入力してください',
-      noDecimals: 'この通貨では小数は使えません',
-      decimals: '小数は {{n}} 桁までです',
-      below: '{{min}} 以上の金額を入力してください',
-      above: '{{max}} 以下の金額を入力してください',
     },
     arrival: {
       rule: '通常は約 {{hours}} 時間以内、遅くとも T+1 日の 24:00 までに反映されます。',

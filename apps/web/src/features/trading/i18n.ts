@@ -83,6 +83,8 @@ export const tradingI18n = defineMessages('trading', {
       subscription: {
         frozen: '新股冻结资金',
         count: '申购笔数',
+        frozenWhy: '已缴款的中签金额在上市日转为持仓之前仍计入冻结。',
+        fill: '{{quantity}} 股 × {{price}}',
         all: '申购记录',
         browse: '去申购新股',
         empty: '暂无新股申购',
@@ -150,6 +152,8 @@ export const tradingI18n = defineMessages('trading', {
       cancel: '撤单',
       closeTitle: '确认平仓',
       closeBody: '按市价平仓 {{name}}（{{code}}）{{quantity}} 股？',
+      closeCopy:
+        '这是跟单持仓中的仓位，跟单仍在锁定期内。现在平仓：所得回到跟单持仓（不进入可用资金），锁定期结束前仍保持冻结；主账户之后卖出这只股票时，本仓位不再跟随。',
       closeEstimate: '按现价 {{price}} 计算，盈亏约 {{pnl}}，平仓手续费约 {{fee}}。实际以成交价为准。',
       blocked: {
         t1_sell: '当日买入的股票须下一交易日才能平仓（T+1）',
@@ -246,6 +250,9 @@ export const tradingI18n = defineMessages('trading', {
       subscription: {
         frozen: 'Frozen for IPOs',
         count: 'Subscriptions',
+        frozenWhy:
+          'What you paid for shares you won stays frozen until listing day, when it becomes your shares.',
+        fill: '{{quantity}} shares × {{price}}',
         all: 'Records',
         browse: 'Browse new shares',
         empty: 'No subscriptions yet',
@@ -314,6 +321,8 @@ export const tradingI18n = defineMessages('trading', {
       cancel: 'Cancel order',
       closeTitle: 'Close position',
       closeBody: 'Close {{quantity}} × {{name}} ({{code}}) at the market price?',
+      closeCopy:
+        'This position belongs to a copy holding still in its lock-in. Closing it now returns what it is worth to the holding, not to your available funds: it stays frozen until the lock-in ends, and the leader’s later sale of this stock is no longer mirrored into it.',
       closeEstimate:
         'At the current {{price}}: P&L about {{pnl}}, closing fee about {{fee}}. The fill price decides.',
       blocked: {
@@ -406,6 +415,8 @@ export const tradingI18n = defineMessages('trading', {
       subscription: {
         frozen: 'IPO拘束金',
         count: '申込件数',
+        frozenWhy: '当選して払い込んだ金額は、上場日に株式になるまで拘束に含まれます。',
+        fill: '{{quantity}} 株 × {{price}}',
         all: '申込履歴',
         browse: '新規公開株を見る',
         empty: '申込はまだありません',
@@ -474,6 +485,8 @@ export const tradingI18n = defineMessages('trading', {
       cancel: '注文を取り消す',
       closeTitle: '決済の確認',
       closeBody: '{{name}}（{{code}}）{{quantity}} 株を成行で決済しますか？',
+      closeCopy:
+        'この建玉はロック期間中のコピー保有に属しています。いま決済すると、代金は利用可能額ではなくコピー保有に戻り、ロック期間が終わるまで拘束されたままです。リーダーが後でこの銘柄を売却しても、この建玉にはコピーされません。',
       closeEstimate:
         '現在値 {{price}} で計算すると損益は約 {{pnl}}、決済手数料は約 {{fee}} です。実際の約定値で確定します。',
       blocked: {

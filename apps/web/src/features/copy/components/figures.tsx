@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../../shared/format/price';
+import { formatPercent, formatPrice } from '../../../shared/format/price';
 import { useLanguage } from '../../../shared/i18n/setup';
 import type { CopyProduct } from '../api/copy';
 import { percentOf } from '../lib/figures';
@@ -29,7 +29,7 @@ export function Figures({ figures, full = false }: { figures: CopyProduct['figur
       {full && (
         <div>
           <dt>{t('figures.volatility')}</dt>
-          <dd>{percentOf(figures.volatility)}%</dd>
+          <dd data-testid="copy-volatility">{formatPrice(percentOf(figures.volatility), 2, language)}%</dd>
         </div>
       )}
     </dl>

@@ -1,4 +1,4 @@
-import { Decimal } from '@kabuto/contract';
+import { type Currency, Decimal, type Market, minorToDecimal } from '@kabuto/contract';
 
 /** A fraction sent as text ("0.0123") in percent units ("1.23"), for formatPercent. */
 export function percentOf(fraction: string): string {
@@ -30,4 +30,26 @@ export function linePoints(values: readonly number[], width: number, height: num
       return `${x.toFixed(1)},${y.toFixed(1)}`;
     })
     .join(' ');
+}
+
+/**
+ * The fee each mirrored fill pays (SPEC §6.5: the follower's own fee), from /common/config's
+ * `feeRateBps` and `minFeeMinor` ({"jpy":100,…} by market). Null when the config does not say.
+ */
+export function fillFee(
+  config: Readonly<Record<string, string>>,
+  market: Market,
+  currency: Currency,
+): { ratePercent: string; min: string } | null {
+  const bps = Number(config.feeRateBps);
+  if (!config.feeRateBps || !Number.isFinite(bps) || bps < 0) return null;
+  let minMinor = 0;
+  try {
+    const parsed = JSON.parse(config.minFeeMinor ?? '{}') as Record<string, unknown>;
+    const value = parsed[market];
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) minMinor = value;
+  } catch {
+    // No minimum sent: none shown.
+  }
+  return { ratePercent: new Decimal(bps).dividedBy(100).toString(), min: minorToDecimal(minMinor, currency) };
 }

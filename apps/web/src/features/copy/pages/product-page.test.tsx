@@ -2,32 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useConfigStore } from '../../../shared/config/config-store';
 import { answerApi, signedIn } from '../../../test/api';
+import { userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import { holding, productDetail } from '../test-fixtures';
 import ProductPage from './product-page';
 
 beforeEach(() => signedIn());
 
-const USER = {
-  id: 7,
-  account: 'reader1',
-  status: 1,
-  inviteCode: 'K7',
-  kyc: 'verified',
-  realName: 'Yamada Taro',
-  creditScore: 80,
-  fundPasswordSet: true,
-  riskAccepted: true,
-  flags: { banned: false, frozen: false, tradeBarred: false, reason: null },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  jpy: '2000000',
-  jpyyjed: '0',
-  usd: '0.00',
-  usdyjed: '0.00',
-  cny: '0.00',
-  cnyyjed: '0.00',
-};
+const USER = userInfo();
 
 function App() {
   return (
@@ -73,7 +57,25 @@ describe('copy product page', () => {
     });
   });
 
-  it('shows a refusal below the minimum at the amount', async () => {
+  it.each([
+    ['12abc', 'Enter a valid amount'],
+    ['100000.5', 'This currency has no decimals'],
+    ['5000', 'The amount must be at least ¥100,000'],
+    ['2500000', 'The amount is more than your available ¥2,000,000'],
+  ])('refuses %s at the field, before any confirmation', async (typed, refusal) => {
+    const sent = answerApi({ '/trade/productinfo': productDetail(), '/user/getUserinfo': USER });
+    await renderInApp(<App />, { path: '/home/follow?id=3' });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.type(await screen.findByPlaceholderText('At least the minimum'), typed);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Fund password'), 'fund1234');
+    await user.click(screen.getByTestId('copy-follow-submit'));
+    await waitFor(() => expect(screen.getByText(refusal)).toBeInTheDocument());
+    expect(screen.queryByText(/will be frozen/)).toBeNull();
+    expect(sent.some((c) => c.path === '/trade/productBuy')).toBe(false);
+  });
+
+  it('shows a refusal the server still gives at the amount', async () => {
     answerApi({
       '/trade/productinfo': productDetail(),
       '/user/getUserinfo': USER,
@@ -81,12 +83,64 @@ describe('copy product page', () => {
     });
     await renderInApp(<App />, { path: '/home/follow?id=3' });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.type(await screen.findByPlaceholderText('At least the minimum'), '5000');
+    await user.type(await screen.findByPlaceholderText('At least the minimum'), '100000');
     await user.type(screen.getByPlaceholderText('Fund password'), 'fund1234');
     await user.click(screen.getByTestId('copy-follow-submit'));
-    expect(await screen.findByText(/¥5,000 will be frozen/)).toBeInTheDocument();
+    expect(await screen.findByText(/¥100,000 will be frozen/)).toBeInTheDocument();
     await user.click(screen.getAllByText('Follow').at(-1)!);
     await waitFor(() => expect(screen.getByText('The amount is below the minimum')).toBeInTheDocument());
+  });
+
+  it('lists the leader’s fills newest first with formatted quantities and prices', async () => {
+    const base = productDetail();
+    answerApi({
+      '/trade/productinfo': productDetail({
+        recentTrades: [
+          {
+            ...base.recentTrades[1]!,
+            id: 8,
+            side: 'close',
+            price: '14422.8',
+            time: '2026-11-10T05:50:00.000Z',
+          },
+          {
+            ...base.recentTrades[1]!,
+            id: 8,
+            side: 'open',
+            price: '13900.0',
+            time: '2026-09-01T05:50:00.000Z',
+          },
+          { ...base.recentTrades[0]!, id: 9, side: 'open', time: '2026-11-17T01:00:00.000Z' },
+        ],
+      }),
+      '/user/getUserinfo': USER,
+    });
+    await renderInApp(<App />, { path: '/home/follow?id=3' });
+    const fills = (await screen.findAllByTestId('copy-trade-fill')).map((el) => el.textContent);
+    expect(fills).toEqual([
+      '3,000 shares × ¥3,000.0',
+      '1,200 shares × ¥14,422.8',
+      '1,200 shares × ¥13,900.0',
+    ]);
+  });
+
+  it('discloses the fee of each mirrored fill before following, and formats the volatility', async () => {
+    useConfigStore.getState().load([
+      { name: 'feeRateBps', value: '10' },
+      { name: 'minFeeMinor', value: '{"jpy":100,"usd":100,"cny":500}' },
+    ]);
+    answerApi({
+      '/trade/productinfo': productDetail({
+        figures: { ...productDetail().figures, volatility: '0.140137' },
+      }),
+      '/user/getUserinfo': USER,
+    });
+    await renderInApp(<App />, { path: '/home/follow?id=3' });
+    expect(await screen.findByTestId('copy-fee')).toHaveTextContent('0.1 %, at least ¥100');
+    expect(screen.getByTestId('copy-fee-note')).toHaveTextContent(
+      'charged 0.1 % of its value, at least ¥100 per fill',
+    );
+    expect(screen.getByTestId('copy-volatility')).toHaveTextContent('14.01%');
   });
 
   it('says a product past its cutoff cannot be followed', async () => {

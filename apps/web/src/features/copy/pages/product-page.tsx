@@ -1,12 +1,15 @@
-import { getUserinfoCall } from '@kabuto/contract';
+import { LANGUAGE_LOCALE, MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
-import { useApiQuery } from '../../../shared/api/hooks';
-import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatPercent } from '../../../shared/format/price';
+import { useConfig } from '../../../shared/config/config-store';
+import { currencyMarker, formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatPercent, formatPrice } from '../../../shared/format/price';
 import { formatDate, formatDateTime } from '../../../shared/format/time';
+import { amountForWire, amountMinor } from '../../../shared/forms/amount';
+import { useAmountRule } from '../../../shared/forms/amount-rule';
+import { useAvailable } from '../../../shared/forms/available';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -22,7 +25,7 @@ import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { type CopyProductDetail, useFollow, useProduct } from '../api/copy';
 import { EquityChart } from '../components/charts';
 import { Figures } from '../components/figures';
-import { parseId, percentOf } from '../lib/figures';
+import { fillFee, parseId, percentOf } from '../lib/figures';
 import '../copy.css';
 
 interface FollowForm {
@@ -36,11 +39,10 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
   const language = useLanguage();
   const navigate = useNavigate();
   const follow = useFollow();
-  const user = useApiQuery(getUserinfoCall, {}, { refetchOnMount: 'always' });
+  const amountRule = useAmountRule();
   const [form] = Form.useForm<FollowForm>();
-  const available = user.data
-    ? (user.data as unknown as Record<string, string | undefined>)[product.currency.toLowerCase()]
-    : undefined;
+  const available = useAvailable(product.currency);
+  const fee = useFillFee(product);
 
   if (!product.open)
     return (
@@ -49,8 +51,9 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
       </p>
     );
 
+  // Runs only once every rule passed: the confirmation names the amount that will be frozen.
   const submit = async (values: FollowForm) => {
-    const amount = values.amount.trim();
+    const amount = amountForWire(values.amount, product.currency);
     const confirmed = await confirmDialog({
       title: t('follow.title'),
       content: t('follow.confirm', {
@@ -91,16 +94,26 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
       initialValues={{ amount: '', fund_password: '' }}
       onFinish={submit}
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={follow.isPending}
-          data-testid="copy-follow-submit"
-        >
-          {t('follow.submit')}
-        </Button>
+        <>
+          {fee && (
+            <p className="kb-copy-note" data-testid="copy-fee-note">
+              {t('detail.feesNote', {
+                rate: fee.ratePercent,
+                min: formatMoneyWithSymbol(fee.min, product.currency, language),
+              })}
+            </p>
+          )}
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={follow.isPending}
+            data-testid="copy-follow-submit"
+          >
+            {t('follow.submit')}
+          </Button>
+        </>
       }
     >
       <Form.Item
@@ -117,7 +130,12 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
             )}
           </span>
         }
-        rules={[{ required: true, message: translateErrorKey('amount_required') }]}
+        rules={[
+          amountRule(product.currency, {
+            minMinor: amountMinor(product.minAmount, product.currency),
+            balanceMinor: available === undefined ? null : amountMinor(available, product.currency),
+          }),
+        ]}
       >
         <Input
           inputMode="decimal"
@@ -137,23 +155,33 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
   );
 }
 
+/** The leader's fills, newest first, with the market's price decimals and separators. */
 function Trades({ product }: { product: CopyProductDetail }) {
   const { t } = useTranslation('copy');
   const language = useLanguage();
   if (product.recentTrades.length === 0) return <EmptyState description={t('detail.noTrades')} />;
+  const trades = [...product.recentTrades].sort(
+    (a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id,
+  );
+  const marker = currencyMarker(product.currency, language);
   return (
     <List className="kb-card" data-testid="copy-trades">
-      {product.recentTrades.map((trade) => (
+      {trades.map((trade) => (
         <List.Item
           key={`${trade.id}-${trade.side}`}
           description={
             <span className="kb-num">
               <span data-testid="copy-trade-fill">
-                {trade.quantity} × {trade.price}
+                {t('detail.fill', {
+                  quantity: trade.quantity.toLocaleString(LANGUAGE_LOCALE[language]),
+                  price: `${marker}${formatPrice(trade.price, PRICE_DECIMALS[product.market], language)}`,
+                })}
               </span>
               <br />
-              {formatDateTime(trade.time, language)} ·{' '}
-              {trade.simulated ? t('detail.simulated') : t('detail.live')}
+              <span data-testid="copy-trade-time">
+                {formatDateTime(trade.time, language, MARKET_TIMEZONE[product.market])}
+              </span>{' '}
+              · {trade.simulated ? t('detail.simulated') : t('detail.live')}
             </span>
           }
         >
@@ -164,9 +192,16 @@ function Trades({ product }: { product: CopyProductDetail }) {
   );
 }
 
+/** What each mirrored fill costs, from the config (SPEC §6.5): said before anyone follows. */
+function useFillFee(product: CopyProductDetail) {
+  const config = useConfig();
+  return fillFee(config, product.market, product.currency);
+}
+
 function ProductBody({ product }: { product: CopyProductDetail }) {
   const { t } = useTranslation('copy');
   const language = useLanguage();
+  const fee = useFillFee(product);
   return (
     <>
       <section className="kb-copy-card" aria-label={product.name} style={{ cursor: 'default' }}>
@@ -206,6 +241,20 @@ function ProductBody({ product }: { product: CopyProductDetail }) {
           <List.Item extra={<span className="kb-num">{formatDateTime(product.cutoffAt, language)}</span>}>
             {t('detail.cutoff')}
           </List.Item>
+          {fee && (
+            <List.Item
+              extra={
+                <span className="kb-num" data-testid="copy-fee">
+                  {t('detail.feesValue', {
+                    rate: fee.ratePercent,
+                    min: formatMoneyWithSymbol(fee.min, product.currency, language),
+                  })}
+                </span>
+              }
+            >
+              {t('detail.fees')}
+            </List.Item>
+          )}
         </List>
         <p className="kb-copy-note" style={{ margin: '8px 12px' }}>
           {t('detail.rulesText')}

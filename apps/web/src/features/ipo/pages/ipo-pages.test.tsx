@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
+import { userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import LotteryPage from './lottery-page';
 import NewShareInfoPage from './new-share-info-page';
@@ -77,6 +78,9 @@ const paged = (list: unknown[], extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** /user/getUserinfo with `jpy` yen available. */
+const userWith = (jpy: string) => userInfo({ jpy });
+
 beforeEach(() => signedIn());
 
 describe('new shares list', () => {
@@ -114,6 +118,69 @@ describe('new share detail', () => {
     await waitFor(() =>
       expect(sent.find((c) => c.path === '/trade/subscribe')?.body).toMatchObject({ id: 4, quantity: '300' }),
     );
+  });
+
+  it('says why a quantity that is not a whole number of lots is refused, before any confirmation', async () => {
+    answerApi({ '/trade/newstockinfo': SHARE, '/user/getUserinfo': userWith('2000000') });
+    await renderInApp(<NewShareInfoPage />, { path: '/home/newShareInfo?id=4' });
+    const form = await screen.findByTestId('subscribe-form');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const input = within(form).getByRole('spinbutton');
+    await user.clear(input);
+    await user.type(input, '150');
+    expect(await screen.findByTestId('subscribe-refusal')).toHaveTextContent(
+      'The quantity must be a multiple of 100 shares',
+    );
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '200');
+    await waitFor(() => expect(screen.queryByTestId('subscribe-refusal')).toBeNull());
+  });
+
+  it('shows the available balance and refuses a quantity costing more than it', async () => {
+    answerApi({ '/trade/newstockinfo': SHARE, '/user/getUserinfo': userWith('500000') });
+    await renderInApp(<NewShareInfoPage />, { path: '/home/newShareInfo?id=4' });
+    const available = await screen.findByTestId('subscribe-available');
+    await waitFor(() => expect(available).toHaveTextContent('¥500,000'));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const input = within(screen.getByTestId('subscribe-form')).getByRole('spinbutton');
+    await user.clear(input);
+    await user.type(input, '300');
+    expect(await screen.findByTestId('subscribe-refusal')).toHaveTextContent(
+      'It needs ¥660,000, more than your available ¥500,000',
+    );
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+  });
+
+  it('says "no applications yet" instead of a winning rate when nobody applied, and names the market time in words', async () => {
+    answerApi({
+      '/trade/newstockinfo': {
+        ...SHARE,
+        state: 'closed',
+        drawn: true,
+        appliedQuantity: 0,
+        winningRatePercent: null,
+      },
+    });
+    await renderInApp(<NewShareInfoPage />, { path: '/home/newShareInfo?id=4' });
+    const fields = await screen.findByTestId('share-fields');
+    expect(fields).toHaveTextContent('No applications yet');
+    expect(fields).not.toHaveTextContent('100.00');
+    expect(screen.getByTestId('market-time-note')).toHaveTextContent(/market time \(JST\)/);
+    expect(screen.getByTestId('market-time-note')).not.toHaveTextContent('Asia/Tokyo');
+  });
+
+  it('says why a paid subscription stays frozen until listing', async () => {
+    answerApi({
+      '/trade/newstockinfo': {
+        ...SHARE,
+        state: 'closed',
+        drawn: true,
+        mine: sub({ state: 'paid', wonQuantity: 300, rjmoney: '660000' }),
+      },
+    });
+    await renderInApp(<NewShareInfoPage />, { path: '/home/newShareInfo?id=4' });
+    expect(await screen.findByTestId('share-frozen-why')).toHaveTextContent('stays frozen until listing day');
   });
 
   it('shows my subscription and its frozen funds instead of the form', async () => {
@@ -215,5 +282,9 @@ describe('lottery proof', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(screen.getByTestId('lottery-rerun'));
     expect(screen.getByTestId('lottery-rerun-result')).toHaveTextContent('The re-run gives the same winners');
+    // How to verify, in words and a link, never a shell command.
+    expect(screen.getByTestId('lottery-verify-link')).toHaveAttribute('href', '#verify');
+    expect(screen.getByTestId('lottery-verify')).toHaveTextContent('inputs digest is the SHA-256');
+    expect(document.body).not.toHaveTextContent('node --import');
   });
 });

@@ -38,11 +38,23 @@ function Proof({ proof, timeZone }: { proof: LotteryProof; timeZone?: string | u
   return (
     <>
       <List className="kb-card kb-ipo-proof" data-testid="lottery-proof">
-        <List.Item description={<span data-testid="lottery-seed">{proof.seed}</span>}>
+        <List.Item
+          description={
+            <span className="kb-ipo-hash" data-testid="lottery-seed">
+              {proof.seed}
+            </span>
+          }
+        >
           {t('lottery.seed')}
         </List.Item>
         <List.Item description={proof.seedRule}>{t('lottery.seedRule')}</List.Item>
-        <List.Item description={<span data-testid="lottery-digest">{proof.inputsDigest}</span>}>
+        <List.Item
+          description={
+            <span className="kb-ipo-hash" data-testid="lottery-digest">
+              {proof.inputsDigest}
+            </span>
+          }
+        >
           {t('lottery.digest')}
         </List.Item>
         <List.Item description={proof.algorithm}>{t('lottery.algorithm')}</List.Item>
@@ -85,7 +97,18 @@ function Proof({ proof, timeZone }: { proof: LotteryProof; timeZone?: string | u
           {proof.winners.map((w) => `${w.id}: ${w.allottedShares}`).join(' · ') || '—'}
         </div>
       </Section>
-      <p className="kb-ipo-note">{t('lottery.command')}</p>
+      <p className="kb-ipo-note">
+        <a href="#verify" data-testid="lottery-verify-link">
+          {t('lottery.verify')}
+        </a>
+      </p>
+      <Section title={t('lottery.verifyTitle')}>
+        <div id="verify" className="kb-card kb-ipo-form kb-ipo-verify" data-testid="lottery-verify">
+          <p>{t('lottery.verifySeed')}</p>
+          <p>{t('lottery.verifyDigest')}</p>
+          <p>{t('lottery.verifyRerun')}</p>
+        </div>
+      </Section>
     </>
   );
 }

@@ -1,11 +1,15 @@
-import { Decimal, MARKET_CURRENCY } from '@kabuto/contract';
+import { MARKET_CURRENCY } from '@kabuto/contract';
 import { Button, List, Stepper } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { formatPrice } from '../../../shared/format/price';
 import { formatWhen } from '../../../shared/format/time';
+import { amountMinor } from '../../../shared/forms/amount';
+import { useAvailable } from '../../../shared/forms/available';
+import { costOf, useQuantityMessage } from '../../../shared/forms/quantity';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -42,7 +46,14 @@ export function ShareFields({ share }: { share: NewShare }) {
     [t('field.min'), shares(share.minQuantity)],
     [t('field.cap'), shares(share.maxQuantity)],
     [t('field.applied'), shares(share.appliedQuantity)],
-    [t('field.winningRate'), share.winningRatePercent === null ? '—' : `${share.winningRatePercent}%`],
+    [
+      t('field.winningRate'),
+      share.appliedQuantity === 0
+        ? t('noApplications')
+        : share.winningRatePercent === null
+          ? '—'
+          : `${formatPrice(share.winningRatePercent, 2, language)}%`,
+    ],
     [t('field.opensAt'), when(share.opensAt)],
     [t('field.closesAt'), when(share.closesAt)],
     [t('field.lotteryAt'), when(share.lotteryAt)],
@@ -89,6 +100,11 @@ function MySubscription({ share }: { share: NewShare }) {
         >
           {t('field.frozen')}
         </List.Item>
+        {mine.state === 'paid' && (
+          <p className="kb-ipo-note" data-testid="share-frozen-why">
+            {t('frozenWhy')}
+          </p>
+        )}
         {share.drawn && (
           <List.Item
             extra={<span className="kb-num">{t('shares', { n: mine.wonQuantity.toLocaleString() })}</span>}
@@ -113,20 +129,25 @@ function SubscribeForm({ share }: { share: NewShare }) {
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const subscribe = useSubscribe();
-  const [quantity, setQuantity] = useState(share.minQuantity);
+  const [quantity, setQuantity] = useState<number | null>(share.minQuantity);
   const currency = MARKET_CURRENCY[share.market];
-  const amount = new Decimal(share.price).times(quantity).toFixed();
-  const valid =
-    Number.isInteger(quantity) &&
-    quantity >= share.minQuantity &&
-    quantity <= share.maxQuantity &&
-    quantity % share.minQuantity === 0;
+  const available = useAvailable(currency);
+  const refusal = useQuantityMessage()(quantity, {
+    min: share.minQuantity,
+    max: share.maxQuantity,
+    lot: share.minQuantity,
+    price: share.price,
+    currency,
+    availableMinor: available === undefined ? null : amountMinor(available, currency),
+  });
+  const amount = costOf(share.price, quantity ?? 0);
 
   const submit = async () => {
+    if (refusal) return;
     const confirmed = await confirmDialog({
       title: t('subscribe'),
       content: t('subscribeConfirm', {
-        quantity: quantity.toLocaleString(),
+        quantity: (quantity ?? 0).toLocaleString(),
         amount: formatMoneyWithSymbol(amount, currency, language),
       }),
       confirmText: t('subscribe'),
@@ -134,7 +155,7 @@ function SubscribeForm({ share }: { share: NewShare }) {
     });
     if (!confirmed) return;
     try {
-      await subscribe.mutateAsync({ id: share.id, quantity: String(quantity) });
+      await subscribe.mutateAsync({ id: share.id, quantity: String(quantity ?? 0) });
       toastSuccess('subscribe');
     } catch (error) {
       if (isApiError(error) && error.httpStatus === 200) toastError(error.key);
@@ -151,22 +172,34 @@ function SubscribeForm({ share }: { share: NewShare }) {
             max={share.maxQuantity}
             step={share.minQuantity}
             digits={0}
+            allowEmpty
             value={quantity}
-            onChange={(value) => setQuantity(Number(value))}
+            onChange={(value) => setQuantity(value === null ? null : Number(value))}
             data-testid="subscribe-quantity"
           />
         </div>
+        {refusal && (
+          <p className="kb-form-note kb-form-note--warn" role="alert" data-testid="subscribe-refusal">
+            {refusal}
+          </p>
+        )}
         <div className="kb-ipo-form__row">
           <span>{t('total')}</span>
           <span data-testid="subscribe-amount">
             <MoneyText value={amount} currency={currency} />
           </span>
         </div>
+        <div className="kb-ipo-form__row">
+          <span>{t('available')}</span>
+          <span data-testid="subscribe-available">
+            {available === undefined ? '—' : <MoneyText value={available} currency={currency} />}
+          </span>
+        </div>
         <Button
           block
           color="primary"
           size="large"
-          disabled={!valid}
+          disabled={refusal !== null}
           loading={subscribe.isPending}
           onClick={submit}
           data-testid="subscribe-submit"

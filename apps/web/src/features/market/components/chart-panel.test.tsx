@@ -31,6 +31,7 @@ const yearBars =
       turnover: '1',
     })),
     more,
+    liveFactor: '1',
     simulated: true,
   });
 

@@ -41,8 +41,13 @@ function Choice<T extends string>({
   render: (value: T) => string;
 }) {
   return (
-    // Toggle buttons rather than radio inputs: each is a 36 px touch target in a row that scrolls sideways.
-    <fieldset className="kb-mk-choice" aria-label={label} data-testid={`chart-${name}`}>
+    // Toggle buttons rather than radio inputs: each is a 36 px touch target. The periods wrap onto a
+    // second line on a narrow phone rather than hide Week and Month off-screen.
+    <fieldset
+      className={`kb-mk-choice ${name === 'period' ? 'kb-mk-choice--wrap' : ''}`}
+      aria-label={label}
+      data-testid={`chart-${name}`}
+    >
       {options.map((option) => (
         <button
           key={option}

@@ -124,6 +124,7 @@ const kline = (body: Record<string, unknown>) => ({
   day: null,
   bars: [BAR],
   more: false,
+  liveFactor: '1',
   simulated: true,
 });
 

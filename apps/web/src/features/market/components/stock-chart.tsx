@@ -151,7 +151,7 @@ async function fetchBars(params: Params, before: string | undefined) {
     { code: params.code, period: params.period, adjust: params.adjust, before, size: PAGE_SIZE },
     { loading: false, silent: 'all' },
   );
-  return { bars: toChartBars(answer.bars), more: answer.more };
+  return { bars: toChartBars(answer.bars), more: answer.more, liveFactor: answer.liveFactor };
 }
 
 /** Width of a time-axis label as the chart draws it (for dropping labels cut by an edge). */
@@ -195,6 +195,8 @@ export default function StockChart(props: StockChartProps) {
   const [chart, setChart] = useState<Chart | null>(null);
   const params = useRef<Params>({ code, period, adjust });
   const generation = useRef(0);
+  /** The newest day's adjustment in the loaded bars' mode: live prices are drawn times it. */
+  const liveFactor = useRef('1');
   const barCallback = useRef<DataLoaderSubscribeBarParams['callback'] | null>(null);
   const [state, setState] = useState<ChartState>('loading');
   const [bars, setBars] = useState(0);
@@ -306,6 +308,7 @@ export default function StockChart(props: StockChartProps) {
           if (mine !== generation.current) return;
           callback(page.bars, { forward: page.more, backward: false });
           if (type === 'init') {
+            liveFactor.current = page.liveFactor;
             pointed.current = null;
             setState(page.bars.length > 0 ? 'ready' : 'empty');
             setBars(page.bars.length);
@@ -400,12 +403,12 @@ export default function StockChart(props: StockChartProps) {
     if (!chart || !push || !tick || state !== 'ready') return;
     const list: KLineData[] = chart.getDataList();
     const last = list[list.length - 1];
-    const next = applyTick(last, tick, params.current.period);
+    const next = applyTick(last, tick, params.current.period, { market, factor: liveFactor.current });
     if (next) {
       push(next);
       if (pointed.current === null) describeSoon(chart);
     }
-  }, [chart, tick, state, describeSoon]);
+  }, [chart, tick, state, market, describeSoon]);
 
   return (
     <div

@@ -1,4 +1,6 @@
-import type { KlinePeriod } from '@kabuto/contract';
+import type { KlinePeriod, Market } from '@kabuto/contract';
+import { adjustLivePrice, type MinuteBucket, minuteBucketStart } from '@kabuto/domain';
+import { toDecimal } from '../../../shared/format/price';
 
 /**
  * A bar as the chart draws it (klinecharts' KLineData shape). A type alias, not an interface, so
@@ -85,19 +87,44 @@ export interface ChartTick {
   volume: number;
 }
 
+/** How a live price lands on the drawn bars: the bars' market and the newest day's adjustment. */
+export interface TickBasis {
+  market: Market;
+  /** The kline answer's `liveFactor`: "2" on backward-adjusted bars after a 2:1 split. */
+  factor: string;
+}
+
+const MINUTE_BUCKETS: Partial<Record<KlinePeriod, MinuteBucket>> = {
+  '5m': 5,
+  '15m': 15,
+  '30m': 30,
+  '60m': 60,
+};
+
 /**
- * The bar a live tick updates or opens. Intraday: the tick falls in the last bar's span or opens
- * the next one, aligned on the last bar so session-aligned bars stay aligned. Day and longer: the
- * last bar moves with the price. Ticks older than the last bar change nothing (null).
+ * The bar a live tick updates or opens. The price is first put on the bars' basis (the domain's
+ * adjustment of the newest day, so backward-adjusted bars do not end in a false drop). Intraday:
+ * the tick falls in the last bar's span, or opens the bar the server would make — minute buckets
+ * counted from the open of the session or closed stretch the tick is in (the domain's bar rule),
+ * so a bar never runs from the session into the evening. Day and longer: the last bar moves with
+ * the price. Ticks older than the last bar change nothing (null).
  */
-export function applyTick(last: BarLike | undefined, tick: ChartTick, period: KlinePeriod): ChartBar | null {
-  const price = Number(tick.price);
+export function applyTick(
+  last: BarLike | undefined,
+  tick: ChartTick,
+  period: KlinePeriod,
+  basis: TickBasis,
+): ChartBar | null {
   const time = Date.parse(tick.time);
-  if (!last || !Number.isFinite(price) || !Number.isFinite(time) || time < last.timestamp) return null;
+  if (!last || !Number.isFinite(time) || time < last.timestamp || !toDecimal(tick.price)) return null;
+  const price = Number(adjustLivePrice(tick.price, basis.factor, basis.market));
+  if (!Number.isFinite(price)) return null;
   const span = intradaySpanMs(period);
-  if (span !== null && time >= last.timestamp + span) {
-    const start = last.timestamp + Math.floor((time - last.timestamp) / span) * span;
-    return { timestamp: start, open: price, high: price, low: price, close: price, volume: 0, turnover: 0 };
+  if (span !== null) {
+    const bucket = MINUTE_BUCKETS[period];
+    const start = bucket ? minuteBucketStart(time, bucket, basis.market) : time - (time % span);
+    if (start > last.timestamp)
+      return { timestamp: start, open: price, high: price, low: price, close: price, volume: 0, turnover: 0 };
   }
   const volume = last.volume ?? 0;
   return {

@@ -46,8 +46,4 @@ export function decimalMinor(value: string | undefined, currency: Currency): num
   return value === undefined ? null : parseMinor(value, currency);
 }
 
-/** Available balance of one wallet from /user/getUserinfo (SPEC §8: lower-case currency keys). */
-export function walletBalance(info: Record<string, unknown> | undefined, currency: Currency): string {
-  const value = info?.[currency.toLowerCase()];
-  return typeof value === 'string' ? value : '0';
-}
+export { walletBalance } from '../../../shared/forms/available';

@@ -1,5 +1,5 @@
 import { type Currency, Decimal, decimalToMinor, minorToDecimal } from '@kabuto/contract';
-import { amountMinor } from './amount';
+import { amountMinor } from '../../../shared/forms/amount';
 
 export interface Rate {
   from: Currency;

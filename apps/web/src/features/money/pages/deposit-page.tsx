@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { amountForWire } from '../../../shared/forms/amount';
+import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -23,11 +25,9 @@ import {
   useDepositChannels,
   useRecentDeposits,
 } from '../api/money';
-import { amountRule } from '../components/amount-rules';
 import { ArrivalNote } from '../components/arrival-note';
 import { CopyRow } from '../components/copy-row';
 import { MoneyGate } from '../components/money-gate';
-import { amountForWire } from '../lib/amount';
 import { formatDeadline } from '../lib/arrival';
 import { DEPOSIT_CURRENCIES, decimalMinor, isCurrency } from '../lib/currency';
 import { fieldOfRefusal } from '../lib/form-errors';
@@ -81,6 +81,7 @@ function DepositForm({
 }) {
   const { t } = useTranslation('money');
   const language = useLanguage();
+  const amountRule = useAmountRule();
   const [form] = Form.useForm<DepositForm>();
   const deposit = useDeposit();
   const recent = useRecentDeposits();
@@ -164,7 +165,7 @@ function DepositForm({
         <Form.Item
           name="amount"
           label={t('deposit.amountLabel', { currency: t(`currency.${currency}`) })}
-          rules={[amountRule(t, language, currency, { minMinor, maxMinor })]}
+          rules={[amountRule(currency, { minMinor, maxMinor })]}
           description={t('deposit.limits', {
             min: formatMoneyWithSymbol(channel.minAmount, currency, language),
             max: formatMoneyWithSymbol(channel.maxAmount, currency, language),

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
+import { amountForWire, amountMinor } from '../../../shared/forms/amount';
+import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -17,9 +19,7 @@ import { PasswordInput } from '../../../shared/ui/password-input';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { type Exchange, useExchange, type useMoneyUser, useRates, useRecentExchanges } from '../api/money';
-import { amountRule } from '../components/amount-rules';
 import { MoneyGate } from '../components/money-gate';
-import { amountForWire, amountMinor } from '../lib/amount';
 import { walletBalance } from '../lib/currency';
 import { exchangePreview, findRate, formatRate } from '../lib/exchange';
 import { fieldOfRefusal } from '../lib/form-errors';
@@ -144,6 +144,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
   const { t } = useTranslation('money');
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
+  const amountRule = useAmountRule();
   const market = useMarket();
   const own = MARKET_CURRENCY[market];
   const [from, setFrom] = useState<Currency>(own);
@@ -308,12 +309,9 @@ function ExchangeBody({ user }: { user: UserInfo }) {
             </span>
           }
           rules={[
-            amountRule(t, language, from, {}),
+            amountRule(from, { balanceMinor: amountMinor(available, from) ?? 0 }),
             {
               validator: async (_: unknown, value: string | undefined) => {
-                const minor = amountMinor(value ?? '', from);
-                if (minor !== null && minor > (amountMinor(available, from) ?? 0))
-                  throw new Error(translateErrorKey('balance_insufficient'));
                 // A conversion is rounded down (SPEC §6.4): an amount worth less than one unit of
                 // the other currency would buy nothing.
                 if (exchangePreview(value ?? '', from, to, rate?.rate)?.toMinor === 0)

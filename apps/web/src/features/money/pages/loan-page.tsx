@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
+import { amountForWire, amountMinor } from '../../../shared/forms/amount';
+import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -19,9 +21,7 @@ import { Section } from '../../../shared/ui/section';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { type LoanInfo, useApplyLoan, useLoanInfo, type useMoneyUser, useRepayLoan } from '../api/money';
-import { amountRule } from '../components/amount-rules';
 import { MoneyGate } from '../components/money-gate';
-import { amountForWire, amountMinor } from '../lib/amount';
 import { walletBalance } from '../lib/currency';
 import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
@@ -186,6 +186,7 @@ function ApplyForm({ info }: { info: LoanInfo }) {
   const { t } = useTranslation('money');
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
+  const amountRule = useAmountRule();
   const apply = useApplyLoan();
   const [form] = Form.useForm<LoanForm>();
   const quotaMinor = amountMinor(info.loanableQuota, info.currency) ?? 0;
@@ -242,7 +243,7 @@ function ApplyForm({ info }: { info: LoanInfo }) {
             {t('loan.quota')} <MoneyText value={info.loanableQuota} currency={info.currency} />
           </span>
         }
-        rules={[amountRule(t, language, info.currency, { maxMinor: quotaMinor })]}
+        rules={[amountRule(info.currency, { maxMinor: quotaMinor })]}
       >
         <Input
           inputMode="decimal"

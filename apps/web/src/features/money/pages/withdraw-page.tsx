@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { useConfigValue } from '../../../shared/config/config-store';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { amountForWire, amountMinor } from '../../../shared/forms/amount';
+import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -26,11 +28,9 @@ import {
   useWithdraw,
   type Withdrawal,
 } from '../api/money';
-import { amountRule } from '../components/amount-rules';
 import { CardPicker } from '../components/card-picker';
 import { CurrencySwitch } from '../components/currency-switch';
 import { MoneyGate } from '../components/money-gate';
-import { amountForWire, amountMinor } from '../lib/amount';
 import { formatDeadline } from '../lib/arrival';
 import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currency';
 import { fieldOfRefusal } from '../lib/form-errors';
@@ -101,6 +101,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   const { t } = useTranslation('money');
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
+  const amountRule = useAmountRule();
   const market = useMarket();
   const minimums = limitsFromConfig(useConfigValue('withdrawMinMinor'));
   const maximums = limitsFromConfig(useConfigValue('withdrawMaxMinor'));
@@ -306,15 +307,11 @@ function WithdrawBody({ user }: { user: UserInfo }) {
           name="amount"
           label={t('withdraw.amountLabel', { currency: t(`currency.${currency}`) })}
           rules={[
-            amountRule(t, language, currency, { minMinor, maxMinor }),
-            {
-              validator: async (_: unknown, value: string | undefined) => {
-                const minor = amountMinor(value ?? '', currency);
-                const availableMinor = amountMinor(available, currency) ?? 0;
-                if (minor !== null && minor > availableMinor)
-                  throw new Error(translateErrorKey('balance_insufficient'));
-              },
-            },
+            amountRule(currency, {
+              minMinor,
+              maxMinor,
+              balanceMinor: amountMinor(available, currency) ?? 0,
+            }),
           ]}
           extra={
             <button

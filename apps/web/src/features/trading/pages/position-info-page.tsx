@@ -228,6 +228,11 @@ function Detail({ position }: { position: PositionDetail }) {
         onClose={() => setConfirm(null)}
         content={
           <div data-testid="close-confirm">
+            {position.source === 'copy' && (
+              <p className="kb-confirm-text kb-form-note--warn" data-testid="close-copy-warning">
+                {t('detail.closeCopy')}
+              </p>
+            )}
             <p className="kb-confirm-text">
               {t('detail.closeBody', {
                 name: position.name,

@@ -1,9 +1,11 @@
-import { MARKET_CURRENCY } from '@kabuto/contract';
+import { LANGUAGE_LOCALE, MARKET_CURRENCY } from '@kabuto/contract';
 import { Dialog, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatMoneyWithSymbol } from '../../../shared/format/money';
+import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
@@ -88,6 +90,7 @@ function TabBody({ tab }: { tab: PositionTab }) {
 /** Subscription: my new-share subscriptions with what each keeps frozen (SPEC §2, §6.4 frozen funds). */
 function Subscriptions() {
   const { t } = useTranslation('trading');
+  const language = useLanguage();
   const navigate = useNavigate();
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
@@ -117,7 +120,13 @@ function Subscriptions() {
             onClick={() => navigate(PATHS.newShareOrder)}
             description={
               <span className="kb-num">
-                {sub.code} · {sub.quantity.toLocaleString()} @ {sub.price}
+                {sub.code} ·{' '}
+                <span data-testid="positions-subscription-fill">
+                  {t('positions.subscription.fill', {
+                    quantity: sub.quantity.toLocaleString(LANGUAGE_LOCALE[language]),
+                    price: formatMoneyWithSymbol(sub.price, sub.currency, language),
+                  })}
+                </span>
               </span>
             }
             extra={
@@ -157,6 +166,11 @@ function Subscriptions() {
           </button>
         </SummaryItem>
       </section>
+      {items.some((sub) => sub.state === 'paid') && (
+        <p className="kb-muted kb-pos-note" data-testid="positions-ipo-frozen-why">
+          {t('positions.subscription.frozenWhy')}
+        </p>
+      )}
       <Refreshable onRefresh={() => subs.refetch()}>{body}</Refreshable>
       {items.length > 0 && <MoreLoader hasMore={subs.hasNextPage} loadMore={() => subs.fetchNextPage()} />}
     </>

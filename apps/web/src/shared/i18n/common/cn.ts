@@ -81,4 +81,20 @@ export const messages = {
     remove: '删除{{what}}',
   },
   password: { show: '显示密码', hide: '隐藏密码' },
+  amount: {
+    required: '请输入金额',
+    invalid: '请输入有效的金额',
+    noDecimals: '该币种金额不能有小数',
+    decimals: '最多 {{n}} 位小数',
+    below: '金额不能低于 {{min}}',
+    above: '金额不能高于 {{max}}',
+    balance: '金额超过可用资金 {{available}}',
+  },
+  quantity: {
+    required: '请输入数量',
+    below: '数量不能低于 {{min}} 股',
+    above: '数量不能高于 {{max}} 股',
+    lot: '数量须为 {{lot}} 股的整数倍',
+    balance: '所需金额 {{amount}} 超过可用资金 {{available}}',
+  },
 };

@@ -82,4 +82,20 @@ export const messages: typeof cn = {
     remove: '{{what}}を削除',
   },
   password: { show: 'パスワードを表示', hide: 'パスワードを隠す' },
+  amount: {
+    required: '金額を入力してください',
+    invalid: '正しい金額を入力してください',
+    noDecimals: 'この通貨では小数は使えません',
+    decimals: '小数は {{n}} 桁までです',
+    below: '{{min}} 以上の金額を入力してください',
+    above: '{{max}} 以下の金額を入力してください',
+    balance: '利用可能額 {{available}} を超えています',
+  },
+  quantity: {
+    required: '数量を入力してください',
+    below: '{{min}} 株以上で入力してください',
+    above: '{{max}} 株以下で入力してください',
+    lot: '{{lot}} 株単位で入力してください',
+    balance: '必要金額 {{amount}} が利用可能額 {{available}} を超えています',
+  },
 };

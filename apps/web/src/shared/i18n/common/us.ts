@@ -82,4 +82,20 @@ export const messages: typeof cn = {
     remove: 'Remove {{what}}',
   },
   password: { show: 'Show password', hide: 'Hide password' },
+  amount: {
+    required: 'Enter an amount',
+    invalid: 'Enter a valid amount',
+    noDecimals: 'This currency has no decimals',
+    decimals: 'At most {{n}} decimals',
+    below: 'The amount must be at least {{min}}',
+    above: 'The amount must be at most {{max}}',
+    balance: 'The amount is more than your available {{available}}',
+  },
+  quantity: {
+    required: 'Enter a quantity',
+    below: 'The quantity must be at least {{min}} shares',
+    above: 'The quantity must be at most {{max}} shares',
+    lot: 'The quantity must be a multiple of {{lot}} shares',
+    balance: 'It needs {{amount}}, more than your available {{available}}',
+  },
 };

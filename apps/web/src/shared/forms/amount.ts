@@ -1,7 +1,15 @@
 import { CURRENCY_DECIMALS, type Currency, parseMinor } from '@kabuto/contract';
 
 /** What is wrong with an amount as typed, if anything. */
-export type AmountProblem = 'required' | 'invalid' | 'decimals' | 'below' | 'above';
+export type AmountProblem = 'required' | 'invalid' | 'decimals' | 'below' | 'above' | 'balance';
+
+/** Limits of an amount field, in minor units: a minimum, a maximum and the money available. */
+export interface AmountLimits {
+  minMinor?: number | null;
+  maxMinor?: number | null;
+  /** What the reader has to spend: an amount above it is refused as "more than you have". */
+  balanceMinor?: number | null;
+}
 
 /** Longest amount text the contract accepts (`zAmountText`). */
 export const AMOUNT_TEXT_MAX = 40;
@@ -28,11 +36,12 @@ export function amountMinor(text: string, currency: Currency): number | null {
 /**
  * SPEC §6.4 and §12: checks an amount while the user types — present, a number, no more decimals
  * than the currency has (JPY, KRW, VND none; others two), and within the limits given (minor units).
+ * Every amount form checks with this before any confirmation is shown.
  */
 export function amountProblem(
   text: string | undefined,
   currency: Currency,
-  limits: { minMinor?: number | null; maxMinor?: number | null } = {},
+  limits: AmountLimits = {},
 ): AmountProblem | null {
   const normalized = normalizeAmount(text ?? '');
   if (!normalized) return 'required';
@@ -48,6 +57,7 @@ export function amountProblem(
   if (minor === 0) return 'required';
   if (limits.minMinor != null && minor < limits.minMinor) return 'below';
   if (limits.maxMinor != null && minor > limits.maxMinor) return 'above';
+  if (limits.balanceMinor != null && minor > limits.balanceMinor) return 'balance';
   return null;
 }
 
