@@ -102,7 +102,9 @@ async function fillListing(user: ReturnType<typeof userEvent.setup>) {
   const form = screen.getByTestId('copy-form');
   fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Leader' }));
   await user.click(
-    await screen.findByText('Kabuto Nikkei Basket (basket)', { selector: '.ant-select-item-option-content' }),
+    await screen.findByText('Kabuto Nikkei Basket (Stock basket)', {
+      selector: '.ant-select-item-option-content',
+    }),
   );
   const type = (label: string, value: string) =>
     fireEvent.change(within(form).getByLabelText(label), { target: { value } });

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
+import { label } from '../../shared/labels';
 
 interface Leader {
   id: number;
@@ -102,7 +103,7 @@ export function CopyPage() {
                 <Select
                   options={(leaders.data?.list ?? []).map((l) => ({
                     value: l.id,
-                    label: `${l.name} (${l.strategy})`,
+                    label: `${l.name} (${label('strategy', l.strategy)})`,
                   }))}
                 />
               </Form.Item>
@@ -160,7 +161,11 @@ export function CopyPage() {
               pagination={false}
               columns={[
                 { title: t('copy.leader'), dataIndex: 'name' },
-                { title: t('copy.strategy'), dataIndex: 'strategy' },
+                {
+                  title: t('copy.strategy'),
+                  dataIndex: 'strategy',
+                  render: (v: string) => label('strategy', v),
+                },
                 {
                   title: t('copy.equity'),
                   key: 'equity',

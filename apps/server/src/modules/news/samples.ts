@@ -1,3 +1,4 @@
+import { SAMPLE_SOURCE_LABELS } from '@kabuto/contract';
 import type { I18nText } from '../messages/service';
 import type { NewsInput } from './service';
 
@@ -5,7 +6,7 @@ import type { NewsInput } from './service';
  * The demo's sample articles (SPEC §6.6: "the demo ships sample articles labelled as samples").
  * They explain how the product and the markets work; none reports an event as if it happened.
  */
-const SAMPLE_SOURCE = 'Kabuto (sample)';
+const SAMPLE_SOURCE = SAMPLE_SOURCE_LABELS.us;
 const LABEL: I18nText = { cn: '【示例】', us: '[Sample] ', jp: '【サンプル】' };
 const NOTE: I18nText = {
   cn: '\n\n本文为演示用示例文章，不构成投资建议。行情数据为模拟数据。',

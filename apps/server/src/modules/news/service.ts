@@ -1,4 +1,4 @@
-import type { Language } from '@kabuto/contract';
+import { type Language, SAMPLE_SOURCE_LABELS } from '@kabuto/contract';
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import type { I18nText } from '../messages/service';
@@ -52,7 +52,9 @@ function itemView(row: Row, language: Language) {
     id: row.id,
     title: text(row.title, language),
     summary: text(row.summary, language),
-    source: row.source,
+    // The sample content's source is said in the reader's language; a real source as written.
+    source:
+      row.sample && row.source === SAMPLE_SOURCE_LABELS.us ? SAMPLE_SOURCE_LABELS[language] : row.source,
     sample: row.sample,
     codes: row.codes,
     views: Number(row.views),
