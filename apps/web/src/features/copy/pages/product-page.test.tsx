@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useConfigStore } from '../../../shared/config/config-store';
 import { answerApi, signedIn } from '../../../test/api';
 import { userInfo } from '../../../test/fixtures';
@@ -10,6 +10,11 @@ import { holding, productDetail } from '../test-fixtures';
 import ProductPage from './product-page';
 
 beforeEach(() => signedIn());
+// A confirmation is shown outside the rendered tree (a portal on the body) and may still be
+// closing when a test ends: each test starts on an empty page.
+afterEach(() => {
+  document.body.innerHTML = '';
+});
 
 const USER = userInfo();
 

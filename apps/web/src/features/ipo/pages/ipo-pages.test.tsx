@@ -166,7 +166,7 @@ describe('new share detail', () => {
     const fields = await screen.findByTestId('share-fields');
     expect(fields).toHaveTextContent('No applications yet');
     expect(fields).not.toHaveTextContent('100.00');
-    expect(screen.getByTestId('market-time-note')).toHaveTextContent(/market time \(JST\)/);
+    expect(screen.getByTestId('market-time-note')).toHaveTextContent(/Japan market time/);
     expect(screen.getByTestId('market-time-note')).not.toHaveTextContent('Asia/Tokyo');
   });
 

@@ -48,6 +48,16 @@ function preview(enough: boolean) {
     limitUp: '3090.0',
     limitDown: '2090.0',
     marketOpen: true,
+    sentence: {
+      when: 'now',
+      trigger: null,
+      trail: null,
+      action: 'buy',
+      quantity: Number(body.quantity ?? 1),
+      at: body.price ? 'limit' : 'market',
+      limit: body.price ? String(body.price) : null,
+    },
+    expiresAt: null,
   });
 }
 
