@@ -30,7 +30,9 @@ const reactOf = (modules: string) => [
 export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
-    testTimeout: 30_000,
+    // A test may start a node of its own (a fresh embedded database, about 5 s idle): on the two
+    // cores the suite shares with the browser journeys it gets the hook's allowance.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,

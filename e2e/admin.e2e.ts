@@ -395,6 +395,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
       await signInAdmin(page, 'admin', (await import('vitest')).inject('adminPassword'));
       await page.goto(`${baseUrl()}/admin/#/audit`);
       const table = page.getByTestId('audit-table');
+      // Each action by its label in the operator's language, never by its key.
       for (const action of [
         'kyc_approve',
         'deposit_reject',
@@ -402,8 +403,8 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         'adjustment_posted',
         'news_publish',
         'message_send',
-      ])
-        await expect.poll(() => table.textContent(), { timeout: 15_000 }).toContain(action);
+      ] as const)
+        await expect.poll(() => table.textContent(), { timeout: 15_000 }).toContain(t.audit.actions[action]);
       await expect.poll(() => table.textContent()).toContain(depositReason);
       await expect.poll(() => table.textContent()).toContain(freezeReason);
       await adminShot(page, lang, 'audit');

@@ -97,6 +97,8 @@ async function backOffice(lang: Lang): Promise<Page> {
 }
 
 const grouped = (price: string) => Number(price).toLocaleString('en-US', { minimumFractionDigits: 1 });
+/** A price as the back office shows it: grouped, no padding zeros ("3319.000000" → "3,319"). */
+const deskPrice = (price: string) => Number(price).toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
   it('applies for a block product, is approved through the back office, holds a position at the block price', async () => {
@@ -169,7 +171,7 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     await desk.goto(`${baseUrl()}/admin/#/block`);
     await expect
       .poll(() => desk.getByTestId('block-table').textContent(), { timeout: 15_000 })
-      .toContain(product.price);
+      .toContain(deskPrice(product.price));
     // The operator lists a product with the form: stock, block price, minimum, quota, window.
     const listed = `${3000 + LANGUAGES.indexOf(lang)}.0`;
     await desk.locator('#code').fill('6758');
@@ -191,7 +193,7 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     await desk.getByTestId('block-submit').click();
     await expect
       .poll(() => desk.getByTestId('block-table').textContent(), { timeout: 15_000 })
-      .toContain(`${listed} JPY`);
+      .toContain(`${deskPrice(listed)} JPY`);
     await expect.poll(() => desk.locator('.ant-form-item-has-error').count(), { timeout: 5_000 }).toBe(0);
     await desk.screenshot({ path: `.artifacts/screenshots/${lang}/admin-block-products.png` });
     await desk.context().close();

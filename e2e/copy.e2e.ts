@@ -254,8 +254,12 @@ describe('copy-trading journey', () => {
       const fills = page.getByTestId('copy-trade-fill');
       await expect.poll(() => fills.count(), { timeout: 20_000 }).toBeGreaterThan(0);
       const shown = await fills.allTextContents();
-      for (const order of orders)
-        expect(shown.some((text) => text.startsWith(`${order.leaderQuantity} × `))).toBe(true);
+      for (const order of orders) {
+        // "1,200 shares × ¥14,422.8": the quantity in the reader's words, then the price.
+        const quantity = order.leaderQuantity!.toLocaleString('en-US');
+        const prefix = c.detail.fill.split('{{price}}')[0]!.replace('{{quantity}}', quantity);
+        expect(shown.some((text) => text.startsWith(prefix))).toBe(true);
+      }
       await page.getByTestId('copy-trades').scrollIntoViewIfNeeded();
       await shot(page, lang, 'copy-product-live-trades');
 
