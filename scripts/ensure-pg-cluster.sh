@@ -71,6 +71,9 @@ healthy() {
 }
 
 running() { [[ -f "$1" ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
+# A pid file whose process is gone (the machine or the processes were killed) is removed, so a
+# start after it begins afresh: start-stop-daemon refuses a pid file it did not write as root.
+drop_stale() { if [[ -f "$1" ]] && ! running "$1"; then rm -f "$1"; fi; }
 
 # ---------------------------------------------------------------- install
 
@@ -216,6 +219,7 @@ EOF
 start_etcd() {
   if etcd_up; then return; fi
   log "starting etcd on 127.0.0.1:${ETCD_CLIENT}"
+  drop_stale "$DIR/etcd.pid"
   start-stop-daemon --start --background --make-pidfile --pidfile "$DIR/etcd.pid" \
     --chuid postgres --output "$DIR/etcd.log" --startas /usr/bin/etcd -- \
     --name "$SCOPE" --data-dir "$DIR/etcd" \
@@ -237,7 +241,9 @@ start_etcd() {
 start_member() {
   local name=$1
   if running "$DIR/$name.pid" && rest_up "$name"; then return; fi
+  if running "$DIR/$name.pid"; then return; fi
   log "starting Patroni member $name (PostgreSQL on 127.0.0.1:${PG_PORT[$name]})"
+  drop_stale "$DIR/$name.pid"
   start-stop-daemon --start --background --make-pidfile --pidfile "$DIR/$name.pid" \
     --chuid postgres --chdir "$DIR" --output "$DIR/$name.log" \
     --startas /usr/bin/patroni -- "$DIR/$name.yml"
@@ -246,6 +252,7 @@ start_member() {
 start_haproxy() {
   if running "$DIR/haproxy.pid" && haproxy_up; then return; fi
   log "starting HAProxy on 127.0.0.1:${HAPROXY_PORT} (stats on ${HAPROXY_STATS})"
+  drop_stale "$DIR/haproxy.pid"
   haproxy -c -q -f "$DIR/haproxy.cfg"
   haproxy -D -f "$DIR/haproxy.cfg" -p "$DIR/haproxy.pid"
 }
