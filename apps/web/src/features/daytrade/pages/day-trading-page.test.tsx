@@ -2,28 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
+import { userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import DayTradingPage from './day-trading-page';
 
-const USER = {
-  id: 7,
-  account: 'reader1',
-  status: 1,
-  inviteCode: 'K7',
-  kyc: 'verified',
-  realName: 'Yamada Taro',
-  creditScore: 80,
-  fundPasswordSet: true,
-  riskAccepted: true,
-  flags: { banned: false, frozen: false, tradeBarred: false, reason: null },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  jpy: '970000',
-  jpyyjed: '0',
-  usd: '0.00',
-  usdyjed: '0.00',
-  cny: '0.00',
-  cnyyjed: '0.00',
-};
+const USER = userInfo({ jpy: '970000' });
 
 function application(extra: Record<string, unknown> = {}) {
   return {
