@@ -8,3 +8,5 @@ export * from './labels';
 export * from './message-catalog';
 export * from './messages';
 export * from './money';
+export * from './reasons';
+export * from './time';

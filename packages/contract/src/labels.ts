@@ -7,6 +7,18 @@ import type { Language, LedgerKind } from './enums';
  */
 export type Labels = Record<Language, string>;
 
+/**
+ * A name from the data in the reader's language (a `{cn, us, jp}` map), or `fallback` (the
+ * one-language text kept beside it) when the data has none for that language.
+ */
+export function nameIn(
+  names: Partial<Labels> | null | undefined,
+  language: Language,
+  fallback: string,
+): string {
+  return names?.[language] || fallback;
+}
+
 /** What a ledger transaction records (LEDGER_KINDS), as a fund record's type. */
 export const LEDGER_KIND_LABELS: Record<LedgerKind, Labels> = {
   deposit: { cn: '入金', us: 'Deposit', jp: '入金' },

@@ -304,6 +304,13 @@ export const MESSAGE_TEMPLATES = {
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGE_TEMPLATES;
+
+/** A stored site message: which one it is and its figures (messages.ts `zMessageTemplate`). */
+export interface MessageTemplate {
+  key: MessageKey;
+  params: Record<string, MessageParam>;
+}
+
 export const MESSAGE_KEYS = /* @__PURE__ */ Object.keys(MESSAGE_TEMPLATES) as MessageKey[];
 
 export const MESSAGE_WORDS: Record<'long' | 'short', Record<Language, string>> = {
@@ -325,12 +332,21 @@ export function renderMessage(
 ): { title: string; body: string } | null {
   if (!isMessageKey(template.key)) return null;
   const texts: { title: string; body: string } = MESSAGE_TEMPLATES[template.key][language];
-  const fill = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-      const param = template.params[name];
-      return param === undefined ? whole : format(param, language);
-    });
+  const fill = (text: string) => fillTemplate(text, template.params, language, format);
   return { title: fill(texts.title), body: fill(texts.body) };
+}
+
+/** A text's `{name}` placeholders, each filled with its parameter written by `format` (kept when missing). */
+export function fillTemplate(
+  text: string,
+  params: Record<string, MessageParam>,
+  language: Language,
+  format: (param: MessageParam, language: Language) => string,
+): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const param = params[name];
+    return param === undefined ? whole : format(param, language);
+  });
 }
 
 /** The plain writing of a parameter: grouped digits, the currency's code, an ISO date. */

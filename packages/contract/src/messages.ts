@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CURRENCIES, MARKETS } from './enums';
-import type { MessageKey } from './message-catalog';
 
 /**
  * Site messages as a key with parameters (SPEC §6.6): the server stores which message it is and
@@ -32,7 +31,3 @@ export const zMessageTemplate = z.lazy(() =>
     params: z.record(z.string(), zMessageParam),
   }),
 );
-export interface MessageTemplate {
-  key: MessageKey;
-  params: Record<string, MessageParam>;
-}

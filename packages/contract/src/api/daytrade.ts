@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, MARKETS } from '../enums';
 import { zId, zMoney, zPage, zPaged, zSize, zTime } from '../envelope';
+import { zReasonTemplate } from '../reasons';
 import { defineCall, withType } from './define';
 import { zAmountText, zOptionalPassword } from './money';
 import { zPosition } from './trading';
@@ -28,7 +29,10 @@ export const zDayTrade = z.lazy(() =>
     /** amount × leverage: the largest notional day-mode orders can open at once. */
     buyingPower: zMoney,
     state: z.enum(DAY_TRADE_STATES),
+    /** The operator's reason as typed, or the plain English of the server's own reason. */
     reason: z.string().nullable(),
+    /** The server's own reason (the session close overtook the application) for the app to write in the reader's language. */
+    reasonMessage: zReasonTemplate.nullable(),
     createdAt: zTime,
     reviewedAt: zTime.nullable(),
     /** The session close: open day-mode positions are closed at market then, and the result settles. */

@@ -24,7 +24,8 @@ export const zCredential = z.lazy(() =>
       clientDataJSON: b64url(4_000),
       attestationObject: b64url(16_000).optional(),
       authenticatorData: b64url(4_000).optional(),
-      signature: b64url(2_000).optional(),
+      // Post-quantum keys (ML-DSA, which SimpleWebAuthn offers first) sign with up to 4,627 bytes.
+      signature: b64url(8_000).optional(),
       userHandle: b64url(200).optional(),
       transports: z.array(z.string().max(20)).max(10).optional(),
       publicKey: b64url(4_000).optional(),
@@ -42,6 +43,18 @@ const zPasskeyName = z.lazy(() => text({ min: 1, max: 40 }));
 /** WebAuthn options for the browser package (creation or request), passed through as they are. */
 const zOptions = z.lazy(() => z.looseObject({ challenge: z.string() }));
 export const SECOND_FACTOR_METHODS = ['passkey', 'totp', 'recovery'] as const;
+
+/**
+ * The data of a `second_factor_required` refusal to a right password (SPEC §13.1): a short-lived
+ * challenge, the methods the user has (passkey first) and passkey options bound to that challenge.
+ */
+export const zSecondFactorChallenge = z.lazy(() =>
+  z.object({
+    challenge: z.string(),
+    methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+    passkey: zOptions.nullable(),
+  }),
+);
 
 export const zPasskey = z.lazy(() =>
   z.object({ id: z.number(), name: z.string(), createdAt: zTime, lastUsedAt: zTime.nullable() }),
