@@ -20,6 +20,7 @@ import { parseForm, strictJsonBodies } from './http/bodies';
 import { API_PREFIX } from './http/route';
 import { SessionCache } from './http/session-cache';
 import { serveBuiltApp } from './http/static-files';
+import { sealStoredTotpSecrets } from './http/totp';
 import type { Module } from './module';
 import { modules as defaultModules } from './modules/index';
 import { QUOTE_STREAM_DOC } from './modules/market/routes';
@@ -57,8 +58,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // pick the address every per-address limit counts by.
     trustProxy: options.config.trustProxy.length > 0 ? options.config.trustProxy : false,
     requestTimeout: 30_000,
+    // A plugin's start may build the market's history, today's session so far included (seconds
+    // on a busy machine): Fastify's 10 s default failed such starts, which are slow, not stuck.
+    pluginTimeout: 120_000,
   });
   await migrate(options.database.db, options.schema);
+  // Secrets written before they were sealed at rest are sealed now (a data migration that needs
+  // the configured key, which the schema migrations do not see).
+  await sealStoredTotpSecrets(options.database.db, options.config.totpKey);
 
   const sessions = new SessionCache(options.config.sessionCacheMs);
   const ctx: AppContext = {

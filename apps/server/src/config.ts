@@ -102,6 +102,12 @@ export interface Config {
    * WebAuthn RP ID is its host name. Checked on every ceremony.
    */
   webauthnOrigin: string;
+  /**
+   * The AES-256-GCM key TOTP secrets are sealed with at rest (TOTP_ENCRYPTION_KEY: 64 hex digits
+   * or base64 of 32 bytes). Without one, a fixed demo key is used and the start logs a warning.
+   */
+  totpKey: Buffer;
+  totpKeyConfigured: boolean;
 }
 
 /** Hard limits that are not settings. */
@@ -111,6 +117,21 @@ export const LIMITS = {
   idempotencyKeyLength: 128,
   wsSubscriptionsPerSocket: 50,
 } as const;
+
+/** TOTP_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64. */
+export function parseTotpKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) throw new Error('TOTP_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
+  return key;
+}
+
+/** The key used when none is configured (the embedded demo): fixed, so every start reads old rows. */
+export const DEMO_TOTP_KEY = createHash('sha256')
+  .update('kabuto demo totp key: set TOTP_ENCRYPTION_KEY')
+  .digest();
 
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -224,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
     requireSecondFactor: flag(env.REQUIRE_SECOND_FACTOR, false),
     webauthnOrigin: env.WEBAUTHN_ORIGIN || `http://localhost:${Number(env.PORT ?? 3000)}`,
+    totpKey: env.TOTP_ENCRYPTION_KEY ? parseTotpKey(env.TOTP_ENCRYPTION_KEY) : DEMO_TOTP_KEY,
+    totpKeyConfigured: Boolean(env.TOTP_ENCRYPTION_KEY),
     ...overrides,
   };
   return config;

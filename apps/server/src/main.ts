@@ -29,6 +29,9 @@ async function main() {
     else app.log.debug({ err: event.error }, 'database connection fault');
   });
 
+  if (!config.totpKeyConfigured)
+    app.log.warn('TOTP_ENCRYPTION_KEY is not set: authenticator secrets are sealed with the demo key');
+
   const generated = config.adminPassword ? null : randomPassword();
   if (await ensureFirstOperator(ctx, config.adminPassword ?? generated!)) {
     if (generated) {

@@ -1,4 +1,3 @@
-import type { Executor } from './db/schema';
 import type { FileService } from './storage/files';
 
 /**
@@ -20,11 +19,6 @@ import type { FileService } from './storage/files';
  *   trading         trading       the matching engine
  *   copyTrading     copy          the copy-trading fan-out (tests wait on it)
  */
-export interface OpenPositionsPort {
-  /** Positions pending, holding or closing (SPEC §6.4 "refused while positions are held"). */
-  count(db: Executor, userId: number): Promise<number>;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     platform: import('./context').AppContext;
@@ -36,7 +30,7 @@ declare module 'fastify' {
     admin: import('./modules/admin/auth').AdminPort;
     reviewQueue: import('./modules/reviews/queue').ReviewQueue;
     files: FileService;
-    openPositions: OpenPositionsPort;
+    openPositions: import('./modules/trading/routes').OpenPositionsPort;
     trading: import('./modules/trading/routes').TradingPort;
     copyTrading: import('./modules/copy/routes').CopyPort;
   }

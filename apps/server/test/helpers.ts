@@ -16,6 +16,18 @@ import '../src/ports';
 /** Set by the PostgreSQL run of the integration suite (scripts/test.mjs). */
 export const TEST_DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || null;
 
+/** The configured time-out (vitest.config.ts) against its 60 s default: 5 at idle CPU priority. */
+const TIME_OUT_SCALE = Number(process.env.KABUTO_TEST_TIMEOUT_MS ?? 60_000) / 60_000;
+
+/**
+ * The time-out of a test that needs more than the default: `alone` is what it may take at normal
+ * priority, scaled like the configured time-out when `npm test` runs the lane at idle priority
+ * (scripts/test.mjs), where a test waits for the cores the journeys use.
+ */
+export function longTestTimeout(alone: number): number {
+  return Math.round(alone * Math.max(1, TIME_OUT_SCALE));
+}
+
 /**
  * The platform and every module's port, for tests to reach into (a port set here changes it for
  * the module that uses it: ports are shared objects). Ports of modules a test leaves out are absent.

@@ -6,13 +6,14 @@ import { ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { api, registerUser, TEST_NOW } from './helpers';
+import { POSTGRES_URL } from './postgres-url';
 
 /**
  * ARCHITECTURE "Scale-out": two nodes on one PostgreSQL and one Redis. A scheduled job runs once
  * across them, and a ban made through one node is refused by the other at once. Runs against the
  * PostgreSQL and Redis servers of the test environment, in both runs of the suite.
  */
-const DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_URL = POSTGRES_URL;
 const REDIS_URL = process.env.KABUTO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const schema = `t_nodes_${randomBytes(5).toString('hex')}`;
 const clock = new ManualClock(new Date(TEST_NOW));
@@ -44,7 +45,7 @@ let b: Awaited<ReturnType<typeof node>>;
 beforeAll(async () => {
   a = await node();
   b = await node();
-}, 60_000);
+});
 afterAll(async () => {
   for (const n of [a, b]) {
     await n?.app.close();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminateConnections } from '../../test/postgres';
+import { POSTGRES_URL } from '../../test/postgres-url';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { systemModule } from '../modules/system/routes';
@@ -13,7 +14,7 @@ import { type DatabaseEvent, inTransaction, isConnectionFault, openDatabase } fr
  * `pg_terminate_backend` on every connection of the node's pool. Runs against the PostgreSQL
  * server of the test environment, like the scale-out test.
  */
-const DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_URL = POSTGRES_URL;
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

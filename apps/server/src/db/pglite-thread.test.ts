@@ -11,7 +11,7 @@ beforeAll(async () => {
     CREATE TABLE counters (id INT PRIMARY KEY, n INT NOT NULL CHECK (n >= 0));
     INSERT INTO counters VALUES (1, 0);
   `);
-}, 60_000);
+});
 afterAll(async () => {
   await db.close();
 });

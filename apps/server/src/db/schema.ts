@@ -1,5 +1,5 @@
 import type { MessageTemplate } from '@kabuto/contract';
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * Typed tables. Each feature module adds its own tables to `Tables` by declaration merging:
@@ -7,6 +7,9 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Id = Generated<number>;
+
+/** An account row as read by `authenticate` and the session cache. */
+export type User = Selectable<UsersTable>;
 
 export interface UsersTable {
   id: Id;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { UsersTable } from '../db/schema';
+import type { User } from '../db/schema';
 import { DomainError } from '../errors';
 import { checkSecret } from './secrets';
 
-export type User = Selectable<UsersTable>;
+export type { User } from '../db/schema';
 
 export { hashPassword, verifyPassword } from './secrets';
 

@@ -65,7 +65,7 @@ describe('signed-in calls', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ config: { sessionCacheMs: 60_000 } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { User } from './auth';
+import type { User } from '../db/schema';
 
 /** What `authenticate` knows about a signed-in request's session. */
 export interface CachedSession {

@@ -29,15 +29,35 @@ describe('stored history', () => {
     const later = await ensureHistory(t.ctx.db, { ...options, now: new Date('2026-11-25T01:00:00.000Z') });
     const after = await barStore.days(t.ctx.db, '7203');
     expect(later.filledCodes).toBe(3);
-    // 17, 18, 19, 20 and 24 November (the 23rd is Labour Thanksgiving Day in Japan).
+    // The first start stored 17 November's first hour (10:00 in Tokyo); the later one adds the
+    // 18, 19, 20 and 24 November (the 23rd is Labour Thanksgiving Day in Japan) and the 25th so far.
+    expect(before.at(-1)!.day).toBe('2026-11-17');
     expect(after.slice(before.length).map((d) => d.day)).toEqual([
-      '2026-11-17',
       '2026-11-18',
       '2026-11-19',
       '2026-11-20',
       '2026-11-24',
+      '2026-11-25',
     ]);
     expect(after.slice(0, before.length)).toEqual(before);
+  });
+
+  it("stores today's session so far, so the intraday chart starts at the open", async () => {
+    // 2026-11-25T01:00Z is 10:00 in Tokyo: the session opened at 09:00, sixty minutes have closed.
+    const minutes = await barStore.minutesBetween(
+      t.ctx.db,
+      '7203',
+      new Date('2026-11-24T15:00:00Z'),
+      new Date('2026-11-25T15:00:00Z'),
+    );
+    expect(minutes).toHaveLength(60);
+    expect(minutes[0]!.time).toBe('2026-11-25T00:00:00.000Z');
+    expect(minutes.at(-1)!.time).toBe('2026-11-25T00:59:00.000Z');
+    const today = (await barStore.days(t.ctx.db, '7203')).at(-1)!;
+    expect(today.day).toBe('2026-11-25');
+    expect(today.open).toBe(minutes[0]!.open);
+    expect(today.close).toBe(minutes.at(-1)!.close);
+    expect(Number(today.volume)).toBe(minutes.reduce((n, m) => n + Number(m.volume), 0));
   });
 
   it('stores the recent minutes on first use, matching the daily bars they were built into', async () => {

@@ -1,5 +1,5 @@
 import type { Market } from '@kabuto/contract';
-import { MARKETS } from '@kabuto/contract';
+import { Decimal, MARKETS } from '@kabuto/contract';
 import {
   type CorporateAction,
   localDateOf,
@@ -9,11 +9,12 @@ import {
   tradingDaysBetween,
 } from '@kabuto/domain';
 import type { DB } from '../db/schema';
-import { type DayBarRow, generateHistory, planCorporateActions } from './simulator';
+import { type DayBarRow, generateHistory, type MinuteBarRow, planCorporateActions } from './simulator';
 import { barStore, INSERT_BATCH_ROWS } from './store';
 import { CORPORATE_ACTIONS, type InstrumentSpec } from './universe';
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 /** SPEC / ARCHITECTURE "Market": two years of daily history and recent minute bars. */
 export const DEFAULT_HISTORY_DAYS = 730;
 export const DEFAULT_MINUTE_DAYS = 5;
@@ -30,6 +31,8 @@ export interface HistoryOptions {
 
 export interface HistoryReport {
   dayRows: number;
+  /** 1-minute bars of today's session so far, stored so the intraday chart starts at the open. */
+  minuteRows: number;
   filledCodes: number;
   ms: number;
 }
@@ -89,7 +92,9 @@ export async function ensureHistory(db: DB, options: HistoryOptions): Promise<Hi
   const stored = await barStore.lastDays(db);
 
   let buffer: DayBarRow[] = [];
+  let minuteBuffer: MinuteBarRow[] = [];
   let dayRows = 0;
+  let minuteRows = 0;
   let filledCodes = 0;
   const flush = async (force: boolean) => {
     if (buffer.length >= INSERT_BATCH_ROWS || (force && buffer.length > 0)) {
@@ -97,6 +102,30 @@ export async function ensureHistory(db: DB, options: HistoryOptions): Promise<Hi
       dayRows += buffer.length;
       buffer = [];
     }
+    if (minuteBuffer.length >= INSERT_BATCH_ROWS || (force && minuteBuffer.length > 0)) {
+      await barStore.insertMinutes(db, minuteBuffer);
+      minuteRows += minuteBuffer.length;
+      minuteBuffer = [];
+    }
+  };
+  /** Adds today's session so far after `previousClose` (see `sessionSoFar`). */
+  const addToday = (
+    spec: InstrumentSpec,
+    previousClose: string | undefined,
+    codeActions: CorporateAction[],
+  ) => {
+    if (!previousClose) return;
+    const soFar = sessionSoFar(
+      spec,
+      options.seed,
+      today[spec.market],
+      previousClose,
+      options.now,
+      codeActions,
+    );
+    if (!soFar) return;
+    buffer.push(soFar.day);
+    minuteBuffer.push(...soFar.minutes);
   };
 
   for (const spec of options.specs) {
@@ -105,25 +134,34 @@ export async function ensureHistory(db: DB, options: HistoryOptions): Promise<Hi
     const last = stored.get(spec.code);
     const codeActions = actions.get(spec.code) ?? [];
     if (last) {
-      if (last.day >= lastDay) continue;
+      // Today's bar is there already: the live feed has been writing it.
+      if (last.day >= today[market]) continue;
       // Continue after the last stored day; minute bars only come from the live feed then.
-      const days = tradingDaysBetween(market, nextTradingDay(market, last.day), lastDay);
-      if (days.length === 0) continue;
-      buffer.push(
-        ...generateHistory({
-          seed: options.seed,
-          spec,
-          days,
-          minuteDays: new Set(),
-          actions: codeActions,
-          startClose: last.close,
-        }).days,
-      );
+      const days =
+        last.day >= lastDay ? [] : tradingDaysBetween(market, nextTradingDay(market, last.day), lastDay);
+      const missed = generateHistory({
+        seed: options.seed,
+        spec,
+        days,
+        minuteDays: new Set(),
+        actions: codeActions,
+        startClose: last.close,
+      }).days;
+      buffer.push(...missed);
+      const before = buffer.length;
+      addToday(spec, missed.at(-1)?.close ?? last.close, codeActions);
+      if (missed.length === 0 && buffer.length === before) continue;
     } else {
-      buffer.push(
-        ...firstHistory(spec, options.seed, options.now, options.historyDays, options.minuteDays, codeActions)
-          .days,
-      );
+      const history = firstHistory(
+        spec,
+        options.seed,
+        options.now,
+        options.historyDays,
+        options.minuteDays,
+        codeActions,
+      ).days;
+      buffer.push(...history);
+      addToday(spec, history.at(-1)?.close, codeActions);
       await barStore.setState(
         db,
         generationKey(spec.code),
@@ -141,7 +179,58 @@ export async function ensureHistory(db: DB, options: HistoryOptions): Promise<Hi
     await flush(false);
   }
   await flush(true);
-  return { dayRows, filledCodes, ms: Math.round(performance.now() - started) };
+  return { dayRows, minuteRows, filledCodes, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Today's session up to `now` (SPEC §6.2, the intraday chart covers the whole session so far):
+ * the minutes already closed of the day the simulator would have made, continuing from the last
+ * stored close, and the day's bar they make. The live feed then continues from its last price
+ * (the market is primed with this bar), so a server started mid-session shows a full morning,
+ * not only the minutes since it started. Null before the first minute has closed.
+ */
+export function sessionSoFar(
+  spec: InstrumentSpec,
+  seed: string,
+  today: string,
+  previousClose: string,
+  now: Date,
+  actions: CorporateAction[],
+): { day: DayBarRow; minutes: MinuteBarRow[] } | null {
+  const whole = generateHistory({
+    seed,
+    spec,
+    days: [today],
+    minuteDays: new Set([today]),
+    actions,
+    startClose: previousClose,
+  });
+  const minutes = whole.minutes.filter((m) => Date.parse(m.time) + MINUTE_MS <= now.getTime());
+  const first = minutes[0];
+  const last = minutes.at(-1);
+  if (!first || !last) return null;
+  let { high, low } = first;
+  let turnover = new Decimal(0);
+  let volume = 0;
+  for (const m of minutes) {
+    if (new Decimal(m.high).gt(high)) high = m.high;
+    if (new Decimal(m.low).lt(low)) low = m.low;
+    turnover = turnover.plus(m.turnover);
+    volume += m.volume;
+  }
+  return {
+    day: {
+      code: spec.code,
+      day: today,
+      open: first.open,
+      high,
+      low,
+      close: last.close,
+      volume,
+      turnover: turnover.toString(),
+    },
+    minutes,
+  };
 }
 
 /**

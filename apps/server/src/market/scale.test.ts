@@ -4,6 +4,7 @@ import type { WsServerMessage } from '@kabuto/contract';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { POSTGRES_URL } from '../../test/postgres-url';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
@@ -17,7 +18,7 @@ import { advisoryLeadership } from './leader';
  * its ticks reach every node through Redis. Runs against the PostgreSQL and Redis servers of the
  * test environment.
  */
-const DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_URL = POSTGRES_URL;
 const REDIS_URL = process.env.KABUTO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const unique = () => randomBytes(6).toString('hex');
 const randomKey = () => BigInt(`0x${randomBytes(6).toString('hex')}`);

@@ -21,6 +21,9 @@ import * as m0420 from './0420_copy';
 import * as m0430 from './0430_daytrade';
 import * as m0500 from './0500_backoffice';
 import * as m0501 from './0501_operator_idle';
+import * as m0502 from './0502_names_by_language';
+import * as m0503 from './0503_news_source_and_unpublish';
+import * as m0504 from './0504_reason_template';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
@@ -51,4 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0430_daytrade': m0430,
   '0500_backoffice': m0500,
   '0501_operator_idle': m0501,
+  '0502_names_by_language': m0502,
+  '0503_news_source_and_unpublish': m0503,
+  '0504_reason_template': m0504,
 };

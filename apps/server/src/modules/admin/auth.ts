@@ -82,7 +82,8 @@ export async function operatorLogin(
   const passwordOk = await verifyPassword(op?.password_hash ?? (await dummyHash), password);
   // With a second factor, the right password alone asks for the code; a wrong code is a failure.
   if (op?.totp_enabled && passwordOk && !op.disabled && !totpCode) return { refused: 'totp_required' };
-  const secondFactorOk = !op?.totp_enabled || (await totpValid(op.totp_secret ?? '', totpCode ?? '', now));
+  const secondFactorOk =
+    !op?.totp_enabled || (await totpValid(ctx.config.totpKey, op.totp_secret ?? '', totpCode ?? '', now));
   if (!op || op.disabled || !passwordOk || !secondFactorOk) {
     const failures = (attempts?.failures ?? 0) + 1;
     const lock = failures >= ctx.config.loginMaxFailures;

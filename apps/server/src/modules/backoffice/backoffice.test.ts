@@ -291,6 +291,75 @@ describe('content and configuration', () => {
     expect(article.data.title).toBe('Headline English');
   });
 
+  it('publishes news with its source in three languages, edits it and takes it down with reasons, audited; refuses once down', async () => {
+    const text = (s: string) => ({ cn: `${s} 中文`, us: `${s} English`, jp: `${s} 日本語` });
+    const sourceNames = { cn: '东京通讯', us: 'Tokyo Wire', jp: '東京通信' };
+    const res = await adminApi<{ id: number }>(t, admin, 'POST', '/api/admin/news', {
+      title: text('Before'),
+      summary: text('Summary'),
+      body: text('Body'),
+      sourceNames,
+    });
+    const id = res.body.id;
+    const read = async (language: string) =>
+      api<{ title: string; source: string }>(t.app, '/news/info', { id }, { headers: { language } });
+    expect((await read('jp')).data).toMatchObject({ title: 'Before 日本語', source: '東京通信' });
+    expect((await read('cn')).data.source).toBe('东京通讯');
+
+    const url = `/api/admin/news/${id}`;
+    const change = { title: text('After'), summary: text('Summary'), body: text('Body'), sourceNames };
+    expect((await adminApi(t, admin, 'POST', url, change)).body).toEqual({
+      error: 'bad_request',
+      field: 'reason',
+    });
+    const edited = await adminApi(t, admin, 'POST', url, { ...change, reason: 'typo in the headline' });
+    expect(edited.status).toBe(200);
+    expect((await read('us')).data.title).toBe('After English');
+
+    expect((await adminApi(t, admin, 'POST', `${url}/unpublish`, {})).body).toEqual({
+      error: 'bad_request',
+      field: 'reason',
+    });
+    expect(
+      (await adminApi(t, admin, 'POST', `${url}/unpublish`, { reason: 'source withdrew it' })).status,
+    ).toBe(200);
+    // Taken down: investors no longer find it, in the list or by its id.
+    expect((await read('us')).msg).toBe('not_found');
+    const list = await api<{ list: Array<{ id: number }> }>(t.app, '/news/list', { page: 1, size: 50 });
+    expect(list.data.list.map((n) => n.id)).not.toContain(id);
+    // The back office still lists it, marked; nothing more can change it.
+    const listed = await adminApi<{ list: Array<{ id: number; unpublishedAt: string | null }> }>(
+      t,
+      admin,
+      'GET',
+      '/api/admin/news?page=1&size=50',
+    );
+    expect(listed.body.list.find((n) => n.id === id)?.unpublishedAt).not.toBeNull();
+    expect((await adminApi(t, admin, 'POST', `${url}/unpublish`, { reason: 'again' })).body).toEqual({
+      error: 'news_unpublished',
+      field: 'id',
+    });
+    expect((await adminApi(t, admin, 'POST', url, { ...change, reason: 'late' })).body).toEqual({
+      error: 'news_unpublished',
+      field: 'id',
+    });
+    expect(
+      (await adminApi(t, admin, 'POST', '/api/admin/news/999999/unpublish', { reason: 'x' })).status,
+    ).toBe(404);
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('target_type', '=', 'news')
+      .where('target_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(audited).toEqual([
+      { action: 'news_publish', reason: null },
+      { action: 'news_update', reason: 'typo in the headline' },
+      { action: 'news_unpublish', reason: 'source withdrew it' },
+    ]);
+  });
+
   it('sends a message to one user and to everyone', async () => {
     const other = await registerUser(t.app);
     const message = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { hashPassword, hashToken } from '../../http/auth';
-import { newTotpSecret, totpUri, totpValid } from '../../http/totp';
+import { newTotpSecret, sealTotpSecret, totpUri, totpValid } from '../../http/totp';
 import { audit, OPERATOR_ROLES } from '../admin/auth';
 import { adminCall, idParam, reasonField, refuseAdmin } from './http';
 
@@ -52,7 +52,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const secret = newTotpSecret();
       await ctx.db
         .updateTable('operators')
-        .set({ totp_secret: secret })
+        .set({ totp_secret: sealTotpSecret(ctx.config.totpKey, secret) })
         .where('id', '=', operator.id)
         .execute();
       return { secret, uri: totpUri(operator.username, secret) };
@@ -74,7 +74,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('id', '=', operator.id)
         .executeTakeFirstOrThrow();
       if (row.totp_enabled) return refuseAdmin(409, 'totp_enabled');
-      if (!(await totpValid(row.totp_secret ?? '', body.code, ctx.clock.now())))
+      if (!(await totpValid(ctx.config.totpKey, row.totp_secret ?? '', body.code, ctx.clock.now())))
         return refuseAdmin(400, 'totp_invalid', 'code');
       await inTransaction(ctx.db, async (trx) => {
         await trx

@@ -1,8 +1,10 @@
+import type { Labels } from '@kabuto/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   createTestApp,
   fund,
+  longTestTimeout,
   registerUser,
   type Session,
   setFundPassword,
@@ -78,13 +80,14 @@ async function storeBars(code: string, days: string[], close: string) {
 }
 
 let leaderCount = 0;
-async function newLeader(capitalMinor = 10_000_000): Promise<LeaderRow> {
+async function newLeader(capitalMinor = 10_000_000, names?: Labels): Promise<LeaderRow> {
   leaderCount++;
   const today = t.ctx.market.tradingDay('jpy', t.clock.now());
   await storeBars(CODE, weekdaysBefore(today, 25), '2850.0');
   await tick(t, CODE, '2850.0');
   const leader = await createLeader(ctx, {
     name: `Test Trend ${leaderCount}`,
+    ...(names ? { names } : {}),
     strategy: 'trend',
     market: 'jpy',
     codes: { [CODE]: 1 },
@@ -193,6 +196,48 @@ describe('products and their record', () => {
     expect((await api(t.app, '/trade/productinfo', { id: 999_999 }, { session })).msg).toBe(
       'product_missing',
     );
+  });
+
+  it("names a product and its leader in the reader's language, the one name where none is given", async () => {
+    const leader = await newLeader(10_000_000, {
+      cn: `测试趋势 ${leaderCount + 1}`,
+      us: `Test Trend ${leaderCount + 1}`,
+      jp: `テストトレンド ${leaderCount + 1}`,
+    });
+    const named = await listProductOnLeader(
+      t.ctx.db,
+      {
+        leaderId: leader.id,
+        name: 'Steady Trend',
+        names: { cn: '稳健趋势', us: 'Steady Trend', jp: '堅実トレンド' },
+        minAmountMinor: 100_000,
+        lockDays: 7,
+        cutoffAt: new Date(t.clock.now().getTime() + 30 * DAY),
+      },
+      null,
+      t.clock.now(),
+    );
+    const plain = await newProduct(leader);
+    const session = await follower(0);
+    const read = async (id: number, language: string) =>
+      (
+        await api<Record<string, unknown>>(
+          t.app,
+          '/trade/productinfo',
+          { id },
+          { session, headers: { language } },
+        )
+      ).data;
+    expect(await read(named.id, 'jp')).toMatchObject({
+      name: '堅実トレンド',
+      leader: `テストトレンド ${leaderCount}`,
+    });
+    expect(await read(named.id, 'cn')).toMatchObject({ name: '稳健趋势', leader: `测试趋势 ${leaderCount}` });
+    expect(await read(named.id, 'us')).toMatchObject({
+      name: 'Steady Trend',
+      leader: `Test Trend ${leaderCount}`,
+    });
+    expect(await read(plain.id, 'jp')).toMatchObject({ name: plain.name });
   });
 
   it("computes the record from the leader's fills: a trade shows with its return and drawdown", async () => {
@@ -492,97 +537,105 @@ describe('mirroring and the end of the lock-in', () => {
     expect(b.frozen.copy).toBeGreaterThan(0);
   });
 
-  it('fans one leader order out to many followers in batches; their P&L is the sum of their mirrored fills less fees', async () => {
-    t.clock.set(TEST_NOW);
-    const leader = await newLeader();
-    const product = await newProduct(leader, { lockDays: 2 });
-    // More than one batch (FANOUT_BATCH).
-    const amounts = await manyFollowers(leader, product.id, FANOUT_BATCH + 50, 2);
-    await tick(t, CODE, '3000.0');
-    await leaderTrades(leader);
-    const fanout = await t.ctx.db
-      .selectFrom('copy_fanouts')
-      .selectAll()
-      .where('leader_id', '=', leader.id)
-      .executeTakeFirstOrThrow();
-    expect(fanout.done_at).not.toBeNull();
-    const mirrored = await t.ctx.db
-      .selectFrom('positions')
-      .selectAll()
-      .where('source', '=', 'copy')
-      .where('user_id', 'in', [...amounts.keys()])
-      .execute();
-    expect(mirrored.length).toBe(fanout.mirrored);
-    for (const p of mirrored) {
-      const amount = amounts.get(p.user_id)!;
-      expect(p.quantity).toBe(Math.floor((3000 * amount) / 10_000_000));
-      expect(p.margin_minor + p.fee_minor).toBeLessThanOrEqual(amount);
-    }
-    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
-    // Nothing is mirrored twice when the fan-out runs again.
-    expect(await drainFanouts(ctx)).toBe(0);
+  it(
+    'fans one leader order out to many followers in batches; their P&L is the sum of their mirrored fills less fees',
+    async () => {
+      t.clock.set(TEST_NOW);
+      const leader = await newLeader();
+      const product = await newProduct(leader, { lockDays: 2 });
+      // More than one batch (FANOUT_BATCH).
+      const amounts = await manyFollowers(leader, product.id, FANOUT_BATCH + 50, 2);
+      await tick(t, CODE, '3000.0');
+      await leaderTrades(leader);
+      const fanout = await t.ctx.db
+        .selectFrom('copy_fanouts')
+        .selectAll()
+        .where('leader_id', '=', leader.id)
+        .executeTakeFirstOrThrow();
+      expect(fanout.done_at).not.toBeNull();
+      const mirrored = await t.ctx.db
+        .selectFrom('positions')
+        .selectAll()
+        .where('source', '=', 'copy')
+        .where('user_id', 'in', [...amounts.keys()])
+        .execute();
+      expect(mirrored.length).toBe(fanout.mirrored);
+      for (const p of mirrored) {
+        const amount = amounts.get(p.user_id)!;
+        expect(p.quantity).toBe(Math.floor((3000 * amount) / 10_000_000));
+        expect(p.margin_minor + p.fee_minor).toBeLessThanOrEqual(amount);
+      }
+      expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+      // Nothing is mirrored twice when the fan-out runs again.
+      expect(await drainFanouts(ctx)).toBe(0);
 
-    await tick(t, CODE, '3050.5');
-    t.clock.advance(2 * DAY + 1000);
-    await endLockIns(ctx);
-    const ids = [...amounts.keys()];
-    const holdings = await t.ctx.db
-      .selectFrom('copy_holdings')
-      .selectAll()
-      .where('user_id', 'in', ids)
-      .execute();
-    const positions = await t.ctx.db
-      .selectFrom('positions')
-      .selectAll()
-      .where('user_id', 'in', ids)
-      .execute();
-    for (const h of holdings) {
-      const mine = positions.filter((p) => p.source_id === h.id);
-      const pnl = mine.reduce((s, p) => s + (p.realised_pnl_minor ?? 0), 0);
-      const fees = mine.reduce((s, p) => s + p.fee_minor + (p.close_fee_minor ?? 0), 0);
-      expect(h.state).toBe('ended');
-      expect(h.returned_minor).toBe(h.amount_minor + pnl - fees);
-      const b = (await userBalances(t.ctx.db, h.user_id)).JPY;
-      expect(b.available).toBe(h.returned_minor);
-    }
-  }, 180_000);
+      await tick(t, CODE, '3050.5');
+      t.clock.advance(2 * DAY + 1000);
+      await endLockIns(ctx);
+      const ids = [...amounts.keys()];
+      const holdings = await t.ctx.db
+        .selectFrom('copy_holdings')
+        .selectAll()
+        .where('user_id', 'in', ids)
+        .execute();
+      const positions = await t.ctx.db
+        .selectFrom('positions')
+        .selectAll()
+        .where('user_id', 'in', ids)
+        .execute();
+      for (const h of holdings) {
+        const mine = positions.filter((p) => p.source_id === h.id);
+        const pnl = mine.reduce((s, p) => s + (p.realised_pnl_minor ?? 0), 0);
+        const fees = mine.reduce((s, p) => s + p.fee_minor + (p.close_fee_minor ?? 0), 0);
+        expect(h.state).toBe('ended');
+        expect(h.returned_minor).toBe(h.amount_minor + pnl - fees);
+        const b = (await userBalances(t.ctx.db, h.user_id)).JPY;
+        expect(b.available).toBe(h.returned_minor);
+      }
+    },
+    longTestTimeout(180_000),
+  );
 
-  it('two nodes draining one fan-out at once mirror each follower once, the ledger balanced', async () => {
-    t.clock.set(TEST_NOW);
-    const leader = await newLeader();
-    const product = await newProduct(leader, { lockDays: 2 });
-    // Several batches: on PostgreSQL each node runs FANOUT_PARALLEL of them at once.
-    const amounts = await manyFollowers(leader, product.id, 2 * FANOUT_BATCH + 20, 2);
-    await tick(t, CODE, '3000.0');
-    const fresh = await t.ctx.db
-      .selectFrom('copy_leaders')
-      .selectAll()
-      .where('id', '=', leader.id)
-      .executeTakeFirstOrThrow();
-    const today = t.ctx.market.tradingDay('jpy', t.clock.now());
-    // The fill is recorded; its fan-out is left to the two drains below.
-    const idle = { kick: () => {} } as unknown as FanoutRunner;
-    expect(await tradeLeader(ctx, fresh, today, idle)).toHaveLength(1);
-    const [a, b] = await Promise.all([drainFanouts(ctx), drainFanouts(ctx)]);
-    const mirrored = await t.ctx.db
-      .selectFrom('positions')
-      .select(['user_id', 'quantity'])
-      .where('source', '=', 'copy')
-      .where('user_id', 'in', [...amounts.keys()])
-      .execute();
-    expect(mirrored).toHaveLength(amounts.size);
-    expect(a + b).toBe(amounts.size);
-    for (const p of mirrored)
-      expect(p.quantity).toBe(Math.floor((3000 * amounts.get(p.user_id)!) / 10_000_000));
-    const fanout = await t.ctx.db
-      .selectFrom('copy_fanouts')
-      .selectAll()
-      .where('leader_id', '=', leader.id)
-      .executeTakeFirstOrThrow();
-    expect(fanout).toMatchObject({ mirrored: amounts.size });
-    expect(fanout.done_at).not.toBeNull();
-    expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
-  }, 180_000);
+  it(
+    'two nodes draining one fan-out at once mirror each follower once, the ledger balanced',
+    async () => {
+      t.clock.set(TEST_NOW);
+      const leader = await newLeader();
+      const product = await newProduct(leader, { lockDays: 2 });
+      // Several batches: on PostgreSQL each node runs FANOUT_PARALLEL of them at once.
+      const amounts = await manyFollowers(leader, product.id, 2 * FANOUT_BATCH + 20, 2);
+      await tick(t, CODE, '3000.0');
+      const fresh = await t.ctx.db
+        .selectFrom('copy_leaders')
+        .selectAll()
+        .where('id', '=', leader.id)
+        .executeTakeFirstOrThrow();
+      const today = t.ctx.market.tradingDay('jpy', t.clock.now());
+      // The fill is recorded; its fan-out is left to the two drains below.
+      const idle = { kick: () => {} } as unknown as FanoutRunner;
+      expect(await tradeLeader(ctx, fresh, today, idle)).toHaveLength(1);
+      const [a, b] = await Promise.all([drainFanouts(ctx), drainFanouts(ctx)]);
+      const mirrored = await t.ctx.db
+        .selectFrom('positions')
+        .select(['user_id', 'quantity'])
+        .where('source', '=', 'copy')
+        .where('user_id', 'in', [...amounts.keys()])
+        .execute();
+      expect(mirrored).toHaveLength(amounts.size);
+      expect(a + b).toBe(amounts.size);
+      for (const p of mirrored)
+        expect(p.quantity).toBe(Math.floor((3000 * amounts.get(p.user_id)!) / 10_000_000));
+      const fanout = await t.ctx.db
+        .selectFrom('copy_fanouts')
+        .selectAll()
+        .where('leader_id', '=', leader.id)
+        .executeTakeFirstOrThrow();
+      expect(fanout).toMatchObject({ mirrored: amounts.size });
+      expect(fanout.done_at).not.toBeNull();
+      expect((await checkInvariant(t.ctx.db)).ok).toBe(true);
+    },
+    longTestTimeout(180_000),
+  );
 });
 
 describe('the back office', () => {
@@ -643,5 +696,86 @@ describe('the back office', () => {
     const session = await follower(0);
     const info = await api<Record<string, unknown>>(t.app, '/trade/productinfo', { id }, { session });
     expect(info.data).toMatchObject({ name: 'Listed by the operator', minAmount: '200000', lockDays: 10 });
+  });
+  it('lists a product named in three languages, edits it and closes it with reasons, audited; refuses once closed', async () => {
+    t.clock.set(TEST_NOW);
+    const leader = await newLeader();
+    const token = await operatorToken(t);
+    const call = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+    const cutoffAt = new Date(t.clock.now().getTime() + 5 * DAY).toISOString();
+    const names = { cn: '三语产品', us: 'Three-language product', jp: '三言語プロダクト' };
+    const listed = await call('/api/admin/copy/products', {
+      leaderId: leader.id,
+      names,
+      minAmount: '100000',
+      lockDays: 7,
+      cutoffAt,
+    });
+    expect(listed.statusCode).toBe(200);
+    const id = (listed.json() as { id: number }).id;
+    const session = await follower(0);
+    const nameIn = async (language: string) =>
+      (await api<{ name: string }>(t.app, '/trade/productinfo', { id }, { session, headers: { language } }))
+        .data.name;
+    expect(await nameIn('jp')).toBe('三言語プロダクト');
+    expect(await nameIn('cn')).toBe('三语产品');
+
+    const change = {
+      names: { cn: '改名产品', us: 'Renamed product', jp: '改名プロダクト' },
+      minAmount: '150000',
+      lockDays: 14,
+      cutoffAt,
+    };
+    expect((await call(`/api/admin/copy/products/${id}`, change)).json()).toEqual({
+      error: 'bad_request',
+      field: 'reason',
+    });
+    expect(
+      (
+        await call(`/api/admin/copy/products/${id}`, { ...change, names: { cn: 'x', us: 'y' }, reason: 'r' })
+      ).json(),
+    ).toMatchObject({ error: 'bad_request', field: 'names.jp' });
+    const edited = await call(`/api/admin/copy/products/${id}`, { ...change, reason: 'new minimum' });
+    expect(edited.statusCode).toBe(200);
+    expect(await nameIn('jp')).toBe('改名プロダクト');
+    const info = await api<Record<string, unknown>>(t.app, '/trade/productinfo', { id }, { session });
+    expect(info.data).toMatchObject({ minAmount: '150000', lockDays: 14, open: true });
+
+    expect((await call(`/api/admin/copy/products/${id}/close`, {})).json()).toEqual({
+      error: 'bad_request',
+      field: 'reason',
+    });
+    expect((await call(`/api/admin/copy/products/${id}/close`, { reason: 'leader paused' })).statusCode).toBe(
+      200,
+    );
+    const closed = await api<Record<string, unknown>>(t.app, '/trade/productinfo', { id }, { session });
+    expect(closed.data).toMatchObject({ open: false });
+    // Nothing more can change a closed product.
+    expect((await call(`/api/admin/copy/products/${id}/close`, { reason: 'again' })).json()).toEqual({
+      error: 'product_closed',
+      field: 'id',
+    });
+    expect((await call(`/api/admin/copy/products/${id}`, { ...change, reason: 'late' })).json()).toEqual({
+      error: 'product_closed',
+      field: 'id',
+    });
+    expect((await call('/api/admin/copy/products/999999/close', { reason: 'none' })).statusCode).toBe(404);
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'details'])
+      .where('target_type', '=', 'copy_product')
+      .where('target_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => [a.action, a.reason])).toEqual([
+      ['copy_product_list', null],
+      ['copy_product_update', 'new minimum'],
+      ['copy_product_close', 'leader paused'],
+    ]);
+    expect(audited[1]!.details).toMatchObject({
+      before: { minAmount: '100000', lockDays: 7 },
+      after: { minAmount: '150000', lockDays: 14, names: change.names },
+    });
   });
 });

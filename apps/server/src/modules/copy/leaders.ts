@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Decimal, MARKET_CURRENCY, MARKET_TIMEZONE, type Market } from '@kabuto/contract';
+import { Decimal, type Labels, MARKET_CURRENCY, MARKET_TIMEZONE, type Market } from '@kabuto/contract';
 import {
   basketStrategy,
   meanReversionStrategy,
@@ -30,6 +30,8 @@ import type { LeaderRow } from './tables';
 
 export interface LeaderDefinition {
   name: string;
+  /** The name investors read, in their language (without it, `name` in every language). */
+  names?: Labels;
   strategy: StrategyKind;
   market: Market;
   /** Codes traded, with their weights (the basket's index weights; 1 for the others). */
@@ -41,6 +43,7 @@ export interface LeaderDefinition {
 export const BUILT_IN_LEADERS: LeaderDefinition[] = [
   {
     name: 'Kabuto Trend',
+    names: { cn: 'Kabuto 趋势', us: 'Kabuto Trend', jp: 'Kabuto トレンド' },
     strategy: 'trend',
     market: 'jpy',
     codes: { '7203': 1, '6758': 1, '9984': 1, '8306': 1 },
@@ -48,6 +51,7 @@ export const BUILT_IN_LEADERS: LeaderDefinition[] = [
   },
   {
     name: 'Kabuto Reversion',
+    names: { cn: 'Kabuto 均值回归', us: 'Kabuto Reversion', jp: 'Kabuto リバージョン' },
     strategy: 'meanReversion',
     market: 'jpy',
     codes: { '6861': 1, '9432': 1, '7974': 1, '8035': 1 },
@@ -55,6 +59,7 @@ export const BUILT_IN_LEADERS: LeaderDefinition[] = [
   },
   {
     name: 'Kabuto Nikkei Basket',
+    names: { cn: 'Kabuto 日经篮子', us: 'Kabuto Nikkei Basket', jp: 'Kabuto 日経バスケット' },
     strategy: 'basket',
     market: 'jpy',
     codes: { '7203': 4, '6758': 3, '8306': 2, '9983': 3, '8035': 3, '6861': 2 },
@@ -235,6 +240,14 @@ export async function createLeader(ctx: TradingContext, definition: LeaderDefini
     .selectAll()
     .where('name', '=', definition.name)
     .executeTakeFirst();
+  // A leader recorded before names by language were kept gets them now.
+  if (existing && existing.names === null && definition.names)
+    return ctx.db
+      .updateTable('copy_leaders')
+      .set({ names: JSON.stringify(definition.names) })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   if (existing) return existing;
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(randomBytes(32).toString('hex'));
@@ -277,6 +290,7 @@ export async function createLeader(ctx: TradingContext, definition: LeaderDefini
       .values({
         user_id: user.id,
         name: definition.name,
+        names: definition.names ? JSON.stringify(definition.names) : null,
         strategy: definition.strategy,
         market: definition.market,
         codes: JSON.stringify(definition.codes),

@@ -24,9 +24,24 @@ import './tables';
 export const STRATEGY_SWEEP_MS = 60_000;
 /** The demo products listed on the built-in leaders at the first start. */
 const DEMO_PRODUCTS = [
-  { name: 'Trend Follower', minAmountMinor: 100_000, lockDays: 7 },
-  { name: 'Mean Reversion', minAmountMinor: 100_000, lockDays: 14 },
-  { name: 'Nikkei Basket', minAmountMinor: 50_000, lockDays: 30 },
+  {
+    name: 'Trend Follower',
+    names: { cn: '趋势跟随', us: 'Trend Follower', jp: 'トレンドフォロー' },
+    minAmountMinor: 100_000,
+    lockDays: 7,
+  },
+  {
+    name: 'Mean Reversion',
+    names: { cn: '均值回归', us: 'Mean Reversion', jp: 'ミーンリバージョン' },
+    minAmountMinor: 100_000,
+    lockDays: 14,
+  },
+  {
+    name: 'Nikkei Basket',
+    names: { cn: '日经篮子', us: 'Nikkei Basket', jp: '日経バスケット' },
+    minAmountMinor: 50_000,
+    lockDays: 30,
+  },
 ];
 const DEMO_CUTOFF_DAYS = 365;
 
@@ -53,10 +68,17 @@ export const copyModule = defineModule(
         const leader = await runHistory(ctx, await createLeader(ctx, definition));
         const listed = await ctx.db
           .selectFrom('copy_products')
-          .select('id')
+          .select(['id', 'name', 'names'])
           .where('leader_id', '=', leader.id)
           .executeTakeFirst();
         const demo = DEMO_PRODUCTS[i];
+        // A demo product listed before names by language were kept gets them now.
+        if (listed && demo && listed.names === null && listed.name === demo.name)
+          await ctx.db
+            .updateTable('copy_products')
+            .set({ names: JSON.stringify(demo.names) })
+            .where('id', '=', listed.id)
+            .execute();
         if (!listed && demo)
           await listProductOnLeader(
             ctx.db,
@@ -99,8 +121,8 @@ export const copyModule = defineModule(
 
     const language = (header: unknown, fallback: string) => pickLanguage(header, fallback);
 
-    route(app, ctx, API.productListCall, async ({ body }) => ({
-      data: await listProducts(ctx, body.page, body.size),
+    route(app, ctx, API.productListCall, async ({ body, user, req }) => ({
+      data: await listProducts(ctx, body.page, body.size, language(req.headers.language, user.language)),
     }));
     route(app, ctx, API.productInfoCall, async ({ body, user, req }) => ({
       data: await productInfo(ctx, body.id, language(req.headers.language, user.language)),
@@ -109,11 +131,20 @@ export const copyModule = defineModule(
       app,
       ctx,
       API.productBuyCall,
-      async ({ user, body }) => ({ msg: 'follow', data: await follow(ctx, user, body) }),
+      async ({ user, body, req }) => ({
+        msg: 'follow',
+        data: await follow(ctx, user, body, language(req.headers.language, user.language)),
+      }),
       { guard: 'money' },
     );
-    route(app, ctx, API.userProductListCall, async ({ user, body }) => ({
-      data: await listHoldings(ctx, user.id, body.page, body.size),
+    route(app, ctx, API.userProductListCall, async ({ user, body, req }) => ({
+      data: await listHoldings(
+        ctx,
+        user.id,
+        body.page,
+        body.size,
+        language(req.headers.language, user.language),
+      ),
     }));
     route(app, ctx, API.followOrdersCall, async ({ user, body, req }) => ({
       data: await followOrders(

@@ -3,10 +3,12 @@ import {
   type CopyHoldingView,
   type CopyProductView,
   type Currency,
+  type Labels,
   type Language,
   MARKET_CURRENCY,
   MARKET_TIMEZONE,
   minorToDecimal,
+  nameIn,
   type ParsedRequestOf,
   type productBuyCall,
 } from '@kabuto/contract';
@@ -25,10 +27,10 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
+import { businessOrderNo, parseAmount, takeFundLock } from '../../ledger/funds';
 import { HOUSE, type PostingInput, placeHold, postTransactions, settleHold } from '../../ledger/ledger';
 import { i18n } from '../identity/common';
 import { messages } from '../messages/service';
-import { businessOrderNo, parseAmount, takeFundLock } from '../money/common';
 import { settle, type TradingContext } from '../trading/service';
 import type { PositionRow } from '../trading/tables';
 import { formatPrice, positionView } from '../trading/views';
@@ -185,13 +187,14 @@ async function productView(
   product: ProductRow,
   leader: LeaderRow,
   followers: number,
+  language: Language,
 ): Promise<CopyProductView> {
   const { curve, performance } = await leaderFigures(ctx, leader);
   const currency = currencyOf(leader);
   return {
     id: product.id,
-    name: product.name,
-    leader: leader.name,
+    name: nameIn(product.names, language, product.name),
+    leader: nameIn(leader.names, language, leader.name),
     strategy: leader.strategy,
     market: leader.market,
     currency,
@@ -226,7 +229,7 @@ async function followerCounts(db: Executor, productIds: number[]): Promise<Map<n
   return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
 }
 
-export async function listProducts(ctx: CopyContext, page: number, size: number) {
+export async function listProducts(ctx: CopyContext, page: number, size: number, language: Language) {
   const [rows, total] = await Promise.all([
     ctx.db
       .selectFrom('copy_products')
@@ -249,7 +252,7 @@ export async function listProducts(ctx: CopyContext, page: number, size: number)
   );
   const list: CopyProductView[] = [];
   for (const row of rows)
-    list.push(await productView(ctx, row, leaders.get(row.leader_id)!, counts.get(row.id) ?? 0));
+    list.push(await productView(ctx, row, leaders.get(row.leader_id)!, counts.get(row.id) ?? 0, language));
   return { list, page, size, total: Number(total.n) };
 }
 
@@ -273,7 +276,7 @@ async function findProduct(db: Executor, id: number) {
 export async function productInfo(ctx: CopyContext, id: number, language: Language) {
   const { product, leader } = await findProduct(ctx.db, id);
   const counts = await followerCounts(ctx.db, [product.id]);
-  const view = await productView(ctx, product, leader, counts.get(product.id) ?? 0);
+  const view = await productView(ctx, product, leader, counts.get(product.id) ?? 0, language);
   const { curve, performance } = await leaderFigures(ctx, leader);
   const currency = currencyOf(leader);
   const trades = await ctx.db
@@ -435,13 +438,19 @@ function holdingView(
   };
 }
 
-export async function listHoldings(ctx: CopyContext, userId: number, page: number, size: number) {
+export async function listHoldings(
+  ctx: CopyContext,
+  userId: number,
+  page: number,
+  size: number,
+  language: Language,
+) {
   const [rows, total] = await Promise.all([
     ctx.db
       .selectFrom('copy_holdings')
       .innerJoin('copy_products', 'copy_products.id', 'copy_holdings.product_id')
       .selectAll('copy_holdings')
-      .select('copy_products.name as product_name')
+      .select(['copy_products.name as product_name', 'copy_products.names as product_names'])
       .where('copy_holdings.user_id', '=', userId)
       .orderBy('copy_holdings.id', 'desc')
       .limit(size)
@@ -458,7 +467,9 @@ export async function listHoldings(ctx: CopyContext, userId: number, page: numbe
     rows.map((r) => r.id),
   );
   return {
-    list: rows.map((r) => holdingView(ctx, r, r.product_name, positions.get(r.id) ?? [])),
+    list: rows.map((r) =>
+      holdingView(ctx, r, nameIn(r.product_names, language, r.product_name), positions.get(r.id) ?? []),
+    ),
     page,
     size,
     total: Number(total.n),
@@ -535,7 +546,12 @@ async function mirrorSources(db: Executor, positionIds: number[]) {
  * before its cutoff (`product_deadline`), with the fund password; the amount is frozen through a
  * ledger hold until the lock-in ends. Refusals move nothing.
  */
-export async function follow(ctx: CopyContext, user: User, body: ParsedRequestOf<typeof productBuyCall>) {
+export async function follow(
+  ctx: CopyContext,
+  user: User,
+  body: ParsedRequestOf<typeof productBuyCall>,
+  language: Language,
+) {
   const { product, leader } = await findProduct(ctx.db, body.id);
   const currency = currencyOf(leader);
   const amountMinor = parseAmount(body.amount, currency);
@@ -584,7 +600,7 @@ export async function follow(ctx: CopyContext, user: User, body: ParsedRequestOf
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  return holdingView(ctx, holding, product.name, []);
+  return holdingView(ctx, holding, nameIn(product.names, language, product.name), []);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1111,6 +1127,8 @@ async function endHolding(ctx: CopyContext, id: number, now: Date): Promise<numb
 export interface ListProductInput {
   leaderId: number;
   name: string;
+  /** The name in each language; without it `name` is shown in every language. */
+  names?: Labels;
   minAmountMinor: number;
   lockDays: number;
   cutoffAt: Date;
@@ -1133,6 +1151,7 @@ export async function listProductOnLeader(
     .values({
       leader_id: input.leaderId,
       name: input.name,
+      names: input.names ? JSON.stringify(input.names) : null,
       min_amount_minor: input.minAmountMinor,
       lock_days: input.lockDays,
       cutoff_at: input.cutoffAt,

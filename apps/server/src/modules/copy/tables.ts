@@ -1,4 +1,4 @@
-import type { Market } from '@kabuto/contract';
+import type { Labels, Market } from '@kabuto/contract';
 import type { StrategyKind } from '@kabuto/domain';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -8,6 +8,8 @@ export interface CopyLeadersTable {
   id: Generated<number>;
   user_id: number;
   name: string;
+  /** The name in each language ({cn, us, jp}); null: `name` in every language. */
+  names: ColumnType<Labels | null, string | null | undefined, string | null>;
   strategy: StrategyKind;
   market: Market;
   codes: ColumnType<Record<string, number>, string, string>;
@@ -21,6 +23,8 @@ export interface CopyProductsTable {
   id: Generated<number>;
   leader_id: number;
   name: string;
+  /** The name in each language ({cn, us, jp}); null: `name` in every language. */
+  names: ColumnType<Labels | null, string | null | undefined, string | null>;
   min_amount_minor: number;
   lock_days: number;
   cutoff_at: Timestamp;

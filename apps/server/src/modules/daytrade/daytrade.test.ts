@@ -51,6 +51,8 @@ interface DayTradeAnswer {
   id: number;
   orderNo: string;
   state: string;
+  reason: string | null;
+  reasonMessage: { key: string; params: Record<string, unknown> } | null;
   amount: string;
   tradingDay: string;
   closeAt: string;
@@ -163,7 +165,8 @@ describe('applying (SPEC §6.5): each refusal answers its key and moves nothing'
       { type: 'cny' },
       { session: user },
     );
-    expect(list.data.list[0]).toMatchObject({ state: 'rejected', reason: 'incomplete' });
+    // An operator's reason stays as typed, with no key for the app to translate.
+    expect(list.data.list[0]).toMatchObject({ state: 'rejected', reason: 'incomplete', reasonMessage: null });
     expect((await apply(user, { amount: '5000' })).status).toBe(1);
 
     // The back office lists the applications with the applicant.
@@ -350,6 +353,14 @@ describe('days that cannot trade and the catch-up', () => {
       .where('user_id', '=', late.userId)
       .executeTakeFirstOrThrow();
     expect(lateRow).toMatchObject({ state: 'failed', returned_minor: 5_000_000 });
+    // The server's own reason reaches the investor as a key with the close time, for their app to
+    // write in their language.
+    const closeAt = lateRow.close_at.toISOString();
+    const lateView = (await detail(late, lateRow.id)).data.application;
+    expect(lateView.reasonMessage).toEqual({
+      key: 'daytrade_approved_after_close',
+      params: { close: { date: closeAt, market: 'cny' } },
+    });
     expect(await cny(late.userId)).toMatchObject({ available: 10_000_000, frozen: { daytrade: 0 } });
 
     await atClose();
@@ -359,6 +370,15 @@ describe('days that cannot trade and the catch-up', () => {
       .where('user_id', '=', unreviewed.userId)
       .executeTakeFirstOrThrow();
     expect(row.state).toBe('failed');
+    const unreviewedView = (await detail(unreviewed, row.id)).data.application;
+    expect(unreviewedView.reasonMessage).toEqual({
+      key: 'daytrade_not_reviewed',
+      params: { close: { date: row.close_at.toISOString(), market: 'cny' } },
+    });
+    // Its plain English stays for the back office.
+    expect(unreviewedView.reason).toBe(
+      `not reviewed before the session close (${row.close_at.toISOString()})`,
+    );
     expect(await cny(unreviewed.userId)).toMatchObject({ available: 10_000_000, frozen: { daytrade: 0 } });
     const token = await operatorToken(t);
     expect((await reviewList(t, token, 'daytrade')).list.some((i) => i.userId === unreviewed.userId)).toBe(

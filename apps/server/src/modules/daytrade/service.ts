@@ -7,6 +7,10 @@ import {
   type Market,
   minorToDecimal,
   type ParsedRequestOf,
+  plainParam,
+  type ReasonKey,
+  type ReasonTemplate,
+  renderReason,
 } from '@kabuto/contract';
 import { nextTradingDay, sessionClose } from '@kabuto/domain';
 import { sql } from 'kysely';
@@ -14,10 +18,10 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
+import { businessOrderNo, parseAmount, takeFundLock } from '../../ledger/funds';
 import { type PostingInput, placeHold, releaseHold, settleHold } from '../../ledger/ledger';
 import { isUniqueViolation } from '../identity/common';
 import { type MessageContent, messages, moneyParam, reasonText } from '../messages/service';
-import { businessOrderNo, parseAmount, takeFundLock } from '../money/common';
 import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
 import { closeDayPosition, type DayTradeGate, LIVE_STATES, type TradingContext } from '../trading/service';
 import { positionView } from '../trading/views';
@@ -70,6 +74,7 @@ export function dayTradeView(row: DayTradeRow, capitalLeftMinor: number | null =
     buyingPower: m(row.amount_minor * row.leverage),
     state: row.state,
     reason: row.reason,
+    reasonMessage: row.reason_template,
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
     closeAt: row.close_at.toISOString(),
@@ -460,7 +465,20 @@ const MESSAGES = {
 const dayOver = (a: DayTradeRow, now: Date) => now.getTime() >= a.close_at.getTime();
 
 /** Marks an application failed and releases its participation (state-guarded by the caller's lock). */
-async function failApplication(trx: Tx, a: DayTradeRow, reason: string, now: Date): Promise<void> {
+/**
+ * The server's own reason for a failed application: its plain English (the back office's
+ * `reason`) and the key with the session close for the investor's app to write in their language.
+ */
+function closeReason(a: DayTradeRow, key: ReasonKey): { text: string; template: ReasonTemplate } {
+  const template: ReasonTemplate = {
+    key,
+    params: { close: { date: a.close_at.toISOString(), market: a.market } },
+  };
+  return { text: renderReason(template, 'us', plainParam)!, template };
+}
+
+async function failApplication(trx: Tx, a: DayTradeRow, key: ReasonKey, now: Date): Promise<string> {
+  const reason = closeReason(a, key);
   await releaseHold(
     trx,
     a.hold_id,
@@ -471,7 +489,8 @@ async function failApplication(trx: Tx, a: DayTradeRow, reason: string, now: Dat
     .updateTable('day_trades')
     .set({
       state: 'failed',
-      reason,
+      reason: reason.text,
+      reason_template: JSON.stringify(reason.template),
       settled_at: now,
       returned_minor: a.amount_minor,
       pnl_minor: 0,
@@ -479,6 +498,7 @@ async function failApplication(trx: Tx, a: DayTradeRow, reason: string, now: Dat
     })
     .where('id', '=', a.id)
     .execute();
+  return reason.text;
 }
 
 /**
@@ -507,7 +527,7 @@ export const dayTradeReview: ReviewKindHooks<DayTradeRow> = {
   async approve(trx, a, { now }) {
     if (a.state !== 'pending') return;
     if (dayOver(a, now)) {
-      await failApplication(trx, a, 'approved after the session close', now);
+      await failApplication(trx, a, 'daytrade_approved_after_close', now);
       return;
     }
     await trx.updateTable('day_trades').set({ state: 'approved' }).where('id', '=', a.id).execute();
@@ -569,8 +589,8 @@ export async function settleMarket(ctx: DayTradeContext, market: Market): Promis
         .executeTakeFirst();
       if (!a || !(LIVE as readonly string[]).includes(a.state)) return 'gone';
       if (a.state === 'pending') {
-        await failApplication(trx, a, 'not reviewed before the session close', now);
-        await ctx.reviewQueue.withdraw(trx, 'daytrade', a.id, 'not reviewed before the session close', now);
+        const reason = await failApplication(trx, a, 'daytrade_not_reviewed', now);
+        await ctx.reviewQueue.withdraw(trx, 'daytrade', a.id, reason, now);
         await messages.send(trx, { userId: a.user_id, kind: 'day_trade', ...MESSAGES.failed(a) }, now);
         return 'failed';
       }

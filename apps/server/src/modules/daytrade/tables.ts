@@ -1,5 +1,5 @@
-import type { DayTradeState, Market } from '@kabuto/contract';
-import type { Generated, Selectable } from 'kysely';
+import type { DayTradeState, Market, ReasonTemplate } from '@kabuto/contract';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A day-trading application (migration 0430): one per user, market and trading day. */
 export interface DayTradesTable {
@@ -18,6 +18,8 @@ export interface DayTradesTable {
   /** The ledger hold of the participation. */
   hold_id: number;
   reason: string | null;
+  /** The server's own reason as a key with figures (JSON), beside its plain English in `reason`. */
+  reason_template: ColumnType<ReasonTemplate | null, string | null | undefined, string | null>;
   reviewer_id: number | null;
   reviewed_at: Date | null;
   due_at: Date;

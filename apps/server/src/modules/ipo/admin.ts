@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { inTransaction } from '../../db/database';
+import type { Executor } from '../../db/schema';
 import { SECTORS } from '../../market/universe';
 import { audit } from '../admin/auth';
 import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
@@ -19,6 +20,9 @@ import type { NewShare } from './tables';
 
 const nameText = z.string().trim().min(1).max(100);
 const shortText = z.string().trim().min(1).max(100);
+const namesText = z.object({ cn: shortText, us: shortText, jp: shortText }).strict();
+/** A name the same in every language ("NASDAQ"), or one per language ({cn, us, jp}). */
+const nameOrNames = z.union([shortText, namesText]);
 const priceText = z
   .string()
   .trim()
@@ -39,8 +43,8 @@ export const newShareInput = z
     price: priceText,
     provisionalPrice: shortText,
     pe: priceText.optional(),
-    leadUnderwriter: shortText,
-    issueMarket: shortText,
+    leadUnderwriter: nameOrNames,
+    issueMarket: nameOrNames,
     offeredQuantity: quantity,
     minQuantity: quantity,
     maxQuantity: quantity,
@@ -92,6 +96,9 @@ export function adminShareView(share: NewShare) {
     pe: share.pe === null ? null : new Decimal(share.pe).toFixed(),
     leadUnderwriter: share.lead_underwriter,
     issueMarket: share.issue_market,
+    /** The two above in each language, or null when the text is the same in every language. */
+    leadUnderwriterNames: share.lead_underwriter_names,
+    issueMarketNames: share.issue_market_names,
     offeredQuantity: share.offered_quantity,
     minQuantity: share.min_quantity,
     maxQuantity: share.max_quantity,
@@ -103,6 +110,39 @@ export function adminShareView(share: NewShare) {
     listsAt: share.lists_at.toISOString(),
     firstPrice: share.first_price === null ? null : new Decimal(share.first_price).toFixed(),
     createdAt: share.created_at.toISOString(),
+  };
+}
+
+/** A name as stored: the text (English when given per language) and the map by language. */
+function namesColumns<C extends 'lead_underwriter' | 'issue_market'>(
+  column: C,
+  value: string | z.output<typeof namesText>,
+): Record<C, string> & Record<`${C}_names`, string | null> {
+  const text = typeof value === 'string' ? value : value.us;
+  const names = typeof value === 'string' ? null : JSON.stringify(value);
+  return { [column]: text, [`${column}_names`]: names } as Record<C, string> &
+    Record<`${C}_names`, string | null>;
+}
+
+/** The columns an operator writes, as stored (a listing and a change). */
+function shareColumns(input: NewShareInput) {
+  return {
+    name: JSON.stringify(input.name),
+    sector: input.sector,
+    price: input.price,
+    provisional_price: input.provisionalPrice,
+    pe: input.pe ?? null,
+    ...namesColumns('lead_underwriter', input.leadUnderwriter),
+    ...namesColumns('issue_market', input.issueMarket),
+    offered_quantity: input.offeredQuantity,
+    min_quantity: input.minQuantity,
+    max_quantity: input.maxQuantity,
+    shares_outstanding: input.sharesOutstanding,
+    opens_at: new Date(input.opensAt),
+    closes_at: new Date(input.closesAt),
+    lottery_at: new Date(input.lotteryAt),
+    pay_until: new Date(input.payUntil),
+    lists_at: new Date(input.listsAt),
   };
 }
 
@@ -121,22 +161,7 @@ export async function insertShare(
         code: input.code,
         market: input.market,
         currency: MARKET_CURRENCY[input.market],
-        name: JSON.stringify(input.name),
-        sector: input.sector,
-        price: input.price,
-        provisional_price: input.provisionalPrice,
-        pe: input.pe ?? null,
-        lead_underwriter: input.leadUnderwriter,
-        issue_market: input.issueMarket,
-        offered_quantity: input.offeredQuantity,
-        min_quantity: input.minQuantity,
-        max_quantity: input.maxQuantity,
-        shares_outstanding: input.sharesOutstanding,
-        opens_at: new Date(input.opensAt),
-        closes_at: new Date(input.closesAt),
-        lottery_at: new Date(input.lotteryAt),
-        pay_until: new Date(input.payUntil),
-        lists_at: new Date(input.listsAt),
+        ...shareColumns(input),
         first_price: null,
         created_by: operatorId,
         created_at: now,
@@ -302,6 +327,53 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
     app,
     {
       method: 'POST',
+      url: '/api/admin/newshares/:id',
+      need: 'list',
+      summary:
+        'Change a new share before its subscription opens {the listing fields but code and market, reason}; ' +
+        'refuses not_upcoming once it has opened; the audit entry keeps it before and after',
+      params: idParam,
+      body: shareChange,
+    },
+    async ({ params, body, operator }) => {
+      const now = ctx.clock.now();
+      const { reason, ...fields } = body;
+      return inTransaction(ctx.db, async (trx) => {
+        const before = await upcomingShare(trx, params.id, now);
+        const input: NewShareInput = { ...fields, code: before.code, market: before.market };
+        const problem = listingProblem(input);
+        if (problem) return refuseAdmin(400, 'bad_request', problem);
+        if (offerAboveDrawLimit(input)) return refuseAdmin(400, 'offer_above_draw_limit', 'offeredQuantity');
+        // The subscription may not be moved to a moment already past: it would open unannounced.
+        if (new Date(input.opensAt).getTime() <= now.getTime())
+          return refuseAdmin(400, 'bad_request', 'opensAt');
+        const after = await trx
+          .updateTable('new_shares')
+          .set(shareColumns(input))
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(
+          trx,
+          {
+            operatorId: operator.id,
+            action: 'new_share_update',
+            targetType: 'new_share',
+            targetId: before.id,
+            reason,
+            details: { before: adminShareView(before), after: adminShareView(after) },
+          },
+          now,
+        );
+        return adminShareView(after);
+      });
+    },
+  );
+
+  adminCall(
+    app,
+    {
+      method: 'POST',
       url: '/api/admin/newshares/:id/withdraw',
       need: 'list',
       summary:
@@ -312,23 +384,7 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
     async ({ params, body, operator }) => {
       const now = ctx.clock.now();
       return inTransaction(ctx.db, async (trx) => {
-        const share = await trx
-          .selectFrom('new_shares')
-          .selectAll()
-          .where('id', '=', params.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!share) return refuseAdmin(404, 'not_found', 'id');
-        // Before the subscription opens nobody can have applied, so nothing is held for it;
-        // applying checks the window under this row, so none lands meanwhile.
-        if (share.state !== 'upcoming' || share.opens_at.getTime() <= now.getTime())
-          return refuseAdmin(409, 'not_upcoming', 'id');
-        const applied = await trx
-          .selectFrom('ipo_subscriptions')
-          .select('id')
-          .where('share_id', '=', share.id)
-          .executeTakeFirst();
-        if (applied) return refuseAdmin(409, 'not_upcoming', 'id');
+        const share = await upcomingShare(trx, params.id, now);
         await trx.deleteFrom('new_shares').where('id', '=', share.id).execute();
         await audit(
           trx,
@@ -346,4 +402,31 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
       });
     },
   );
+}
+
+/** A listing's change: every field but the code and market (what it is), with the reason. */
+const shareChange = newShareInput.omit({ code: true, market: true }).extend({ reason: reasonField }).strict();
+
+/**
+ * The share locked for a change or a withdrawal, refused (`not_upcoming`) once its subscription
+ * has opened: before it nobody can have applied, so nothing is held for it, and applying checks
+ * the window under this row, so none lands meanwhile.
+ */
+async function upcomingShare(trx: Executor, id: number, now: Date): Promise<NewShare> {
+  const share = await trx
+    .selectFrom('new_shares')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!share) return refuseAdmin(404, 'not_found', 'id');
+  if (share.state !== 'upcoming' || share.opens_at.getTime() <= now.getTime())
+    return refuseAdmin(409, 'not_upcoming', 'id');
+  const applied = await trx
+    .selectFrom('ipo_subscriptions')
+    .select('id')
+    .where('share_id', '=', share.id)
+    .executeTakeFirst();
+  if (applied) return refuseAdmin(409, 'not_upcoming', 'id');
+  return share;
 }

@@ -3,6 +3,12 @@ import { insertShare } from './admin';
 import { advance, type IpoContext } from './service';
 
 const DAY = 86_400_000;
+/** The sample underwriter of every demo share, named in each language. */
+const UNDERWRITER = {
+  cn: 'Kabuto 证券（样本）',
+  us: 'Kabuto Securities (sample)',
+  jp: 'Kabuto 証券（サンプル）',
+};
 
 /**
  * The demo's new shares (SPEC §11 "new shares in every state"): in the Japanese market one
@@ -21,8 +27,8 @@ export function demoShares(now: Date): NewShareInput[] {
   });
   const jp = {
     market: 'jpy' as const,
-    issueMarket: 'TSE Growth',
-    leadUnderwriter: 'Kabuto Securities (sample)',
+    issueMarket: { cn: '东证成长板', us: 'TSE Growth', jp: '東証グロース' },
+    leadUnderwriter: UNDERWRITER,
   };
   return [
     {
@@ -97,7 +103,7 @@ export function demoShares(now: Date): NewShareInput[] {
       code: 'KBTO',
       market: 'usd',
       issueMarket: 'NASDAQ',
-      leadUnderwriter: 'Kabuto Securities (sample)',
+      leadUnderwriter: UNDERWRITER,
       name: { cn: '卡布托能源（样本）', us: 'Kabuto Energy (sample)', jp: 'カブトエナジー（サンプル）' },
       sector: 'services',
       price: '24.00',
@@ -112,8 +118,8 @@ export function demoShares(now: Date): NewShareInput[] {
     {
       code: '301599',
       market: 'cny',
-      issueMarket: 'SZSE ChiNext',
-      leadUnderwriter: 'Kabuto Securities (sample)',
+      issueMarket: { cn: '深交所创业板', us: 'SZSE ChiNext', jp: '深セン創業板' },
+      leadUnderwriter: UNDERWRITER,
       name: { cn: '长江新材（样本）', us: 'Changjiang Materials (sample)', jp: '長江新素材（サンプル）' },
       sector: 'chemicals',
       price: '18.60',

@@ -151,6 +151,39 @@ describe('listing (back office)', () => {
     expect(audit.map((a) => a.action)).toEqual(['new_share_list']);
   });
 
+  it("names the issue market and lead underwriter in the reader's language when listed per language", async () => {
+    const share = await listShare({
+      issueMarket: { cn: '东证成长板', us: 'TSE Growth', jp: '東証グロース' },
+      leadUnderwriter: { cn: 'Kabuto 证券', us: 'Kabuto Securities', jp: 'Kabuto 証券' },
+    });
+    expect(share.status).toBe(200);
+    const user = await investor();
+    const read = async (language: string) =>
+      (
+        await api<{ issueMarket: string; leadUnderwriter: string }>(
+          t.app,
+          '/trade/newstockinfo',
+          { type: 'jpy', id: share.body.id },
+          { session: user, headers: { language } },
+        )
+      ).data;
+    expect(await read('jp')).toMatchObject({ issueMarket: '東証グロース', leadUnderwriter: 'Kabuto 証券' });
+    expect(await read('cn')).toMatchObject({ issueMarket: '东证成长板', leadUnderwriter: 'Kabuto 证券' });
+    expect(await read('us')).toMatchObject({
+      issueMarket: 'TSE Growth',
+      leadUnderwriter: 'Kabuto Securities',
+    });
+    // A name given once (NASDAQ) reads the same in every language.
+    const plain = await listShare({ issueMarket: 'NASDAQ' });
+    const jp = await api<{ issueMarket: string }>(
+      t.app,
+      '/trade/newstockinfo',
+      { type: 'jpy', id: plain.body.id },
+      { session: user, headers: { language: 'jp' } },
+    );
+    expect(jp.data.issueMarket).toBe('NASDAQ');
+  });
+
   it('withdraws a share before its subscription opens, with a reason, and refuses once it has opened', async () => {
     const token = await operatorToken(t);
     const withdraw = (id: number, payload: Record<string, unknown>) =>
@@ -193,6 +226,78 @@ describe('listing (back office)', () => {
       error: 'not_upcoming',
     });
     expect((await withdraw(999_999, { reason: 'none' })).statusCode).toBe(404);
+  });
+
+  it('changes a share before its subscription opens, with a reason, audited; refuses once it has opened', async () => {
+    const token = await operatorToken(t);
+    const edit = (id: number, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/newshares/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const now = t.clock.now().getTime();
+    const iso = (ms: number) => new Date(now + ms).toISOString();
+    const upcoming = await listShare(
+      {},
+      { opens: DAY, closes: 2 * DAY, lottery: 3 * DAY, pay: 4 * DAY, lists: 5 * DAY },
+    );
+    const change = {
+      name: { cn: '改名新股', us: 'Renamed IPO', jp: '改名新規株' },
+      sector: 'services',
+      price: '1200',
+      provisionalPrice: '1100–1200',
+      leadUnderwriter: { cn: 'Kabuto 证券', us: 'Kabuto Securities', jp: 'Kabuto 証券' },
+      issueMarket: { cn: '东证成长板', us: 'TSE Growth', jp: '東証グロース' },
+      offeredQuantity: 2_000,
+      minQuantity: 100,
+      maxQuantity: 1_000,
+      sharesOutstanding: 1_000_000,
+      opensAt: iso(2 * DAY),
+      closesAt: iso(3 * DAY),
+      lotteryAt: iso(4 * DAY),
+      payUntil: iso(5 * DAY),
+      listsAt: iso(6 * DAY),
+    };
+    expect((await edit(upcoming.body.id, change)).json()).toEqual({ error: 'bad_request', field: 'reason' });
+    // The code and market name the share: they are not part of a change.
+    expect((await edit(upcoming.body.id, { ...change, code: 'OTHER', reason: 'r' })).statusCode).toBe(400);
+    expect((await edit(upcoming.body.id, { ...change, closesAt: iso(DAY), reason: 'dates' })).json()).toEqual(
+      { error: 'bad_request', field: 'closesAt' },
+    );
+    const done = await edit(upcoming.body.id, { ...change, reason: 'price range revised' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      code: upcoming.body.code,
+      price: '1200',
+      offeredQuantity: 2_000,
+      issueMarketNames: { jp: '東証グロース' },
+      opensAt: change.opensAt,
+    });
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'new_share_update')
+      .where('target_id', '=', String(upcoming.body.id))
+      .executeTakeFirstOrThrow();
+    expect(entry.reason).toBe('price range revised');
+    expect(entry.details).toMatchObject({ before: { price: '1000' }, after: { price: '1200' } });
+    const user = await investor();
+    const read = await api<{ issueMarket: string; leadUnderwriter: string; price: string }>(
+      t.app,
+      '/trade/newstockinfo',
+      { type: 'jpy', id: upcoming.body.id },
+      { session: user, headers: { language: 'cn' } },
+    );
+    expect(read.data).toMatchObject({ issueMarket: '东证成长板', leadUnderwriter: 'Kabuto 证券' });
+
+    const open = await listShare();
+    expect((await edit(open.body.id, { ...change, reason: 'too late' })).json()).toEqual({
+      error: 'not_upcoming',
+      field: 'id',
+    });
+    expect((await edit(999_999, { ...change, reason: 'none' })).statusCode).toBe(404);
   });
 
   it('moves the states by the jobs runner within 10 s of each moment', async () => {

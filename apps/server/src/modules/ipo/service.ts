@@ -2,6 +2,7 @@ import {
   type Currency,
   Decimal,
   type Language,
+  nameIn as localName,
   MARKET_CURRENCY,
   MARKET_TIMEZONE,
   MAX_LOTTERY_TICKETS,
@@ -22,6 +23,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
+import { takeFundLock } from '../../ledger/funds';
 import { orderNoFor, placeHold, placeHolds, releaseHolds, settleHolds } from '../../ledger/ledger';
 import { randomFor } from '../../market/random';
 import type { MarketService } from '../../market/types';
@@ -29,7 +31,6 @@ import { listingSpec } from '../../market/universe';
 import { isUniqueViolation } from '../identity/common';
 import type { MarketData } from '../market/routes';
 import { messages, moneyParam, type OutgoingMessage } from '../messages/service';
-import { takeFundLock } from '../money/common';
 import type { TradingPort } from '../trading/routes';
 import type { Draw, NewShare, Subscription } from './tables';
 import './tables';
@@ -130,8 +131,8 @@ function shareView(
       ? new Decimal(quote.price).minus(price).dividedBy(price).times(100).toFixed(2)
       : null,
     pe: share.pe === null ? null : new Decimal(share.pe).toFixed(),
-    leadUnderwriter: share.lead_underwriter,
-    issueMarket: share.issue_market,
+    leadUnderwriter: localName(share.lead_underwriter_names, language, share.lead_underwriter),
+    issueMarket: localName(share.issue_market_names, language, share.issue_market),
     offeredQuantity: share.offered_quantity,
     minQuantity: share.min_quantity,
     maxQuantity: share.max_quantity,

@@ -1,4 +1,4 @@
-import type { Market, NewShareState, SubscriptionState } from '@kabuto/contract';
+import type { Labels, Market, NewShareState, SubscriptionState } from '@kabuto/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
@@ -16,6 +16,9 @@ export interface NewSharesTable {
   pe: string | null;
   lead_underwriter: string;
   issue_market: string;
+  /** The two above in each language ({cn, us, jp}); null: the text in every language. */
+  lead_underwriter_names: ColumnType<Labels | null, string | null | undefined, string | null>;
+  issue_market_names: ColumnType<Labels | null, string | null | undefined, string | null>;
   offered_quantity: number;
   min_quantity: number;
   max_quantity: number;

@@ -41,7 +41,13 @@ describe('/market/quote', () => {
     });
     t.ctx.market.ingest({ code: '7203', market: 'jpy', price: '2999.5', volume: 1000, time: TEST_NOW });
     const after = await api<Quote>(t.app, '/market/quote', { code: '7203' }, { headers: { language: 'cn' } });
-    expect(after.data).toMatchObject({ price: '2999.5', name: '丰田汽车', volume: 1000, simulated: true });
+    // The day's volume so far (the session before the start is stored) plus the tick's.
+    expect(after.data).toMatchObject({
+      price: '2999.5',
+      name: '丰田汽车',
+      volume: before.data.volume + 1000,
+      simulated: true,
+    });
     expect(after.data.previousClose).toBe(before.data.previousClose);
   });
 
@@ -105,21 +111,28 @@ describe('/market/kline', () => {
     },
   );
 
-  it('shows the latest trading day minute by minute on the intraday period', async () => {
+  it('shows the whole session so far minute by minute on the intraday period', async () => {
+    // 10:00 in Tokyo on the 17th: the server started mid-session, and the chart still starts at 9:00.
     const res = await kline({ code: '9432', period: 'time' });
-    expect(res.data.day).toBe('2026-11-16');
-    // Tokyo trades 150 + 180 minutes (SPEC §6.2).
-    expect(res.data.bars).toHaveLength(330);
-    expect(res.data.bars[0]!.time).toBe('2026-11-16T00:00:00.000Z');
+    expect(res.data.day).toBe('2026-11-17');
+    expect(res.data.bars).toHaveLength(60);
+    expect(res.data.bars[0]!.time).toBe('2026-11-17T00:00:00.000Z');
     expect(res.data.more).toBe(true);
-    const earlier = await kline({ code: '9432', period: 'time', before: res.data.bars[0]!.time });
+    const previous = await kline({ code: '9432', period: 'time', before: res.data.bars[0]!.time });
+    expect(previous.data.day).toBe('2026-11-16');
+    // Tokyo trades 150 + 180 minutes (SPEC §6.2).
+    expect(previous.data.bars).toHaveLength(330);
+    expect(previous.data.bars[0]!.time).toBe('2026-11-16T00:00:00.000Z');
+    const earlier = await kline({ code: '9432', period: 'time', before: previous.data.bars[0]!.time });
     expect(earlier.data.day).toBe('2026-11-13');
     expect(earlier.data.more).toBe(false);
   });
 
   it('aggregates minutes into buckets that start at each session open', async () => {
     const res = await kline({ code: '9432', period: '60m', size: 100 });
-    const lastDay = res.data.bars.filter((b) => b.time >= '2026-11-16T00:00:00.000Z');
+    const lastDay = res.data.bars.filter(
+      (b) => b.time >= '2026-11-16T00:00:00.000Z' && b.time < '2026-11-17T00:00:00.000Z',
+    );
     // 9:00, 10:00, 11:00 (to 11:30), 12:30, 13:30, 14:30.
     expect(lastDay.map((b) => b.time.slice(11, 16))).toEqual([
       '00:00',
@@ -129,7 +142,8 @@ describe('/market/kline', () => {
       '04:30',
       '05:30',
     ]);
-    const minutes = await kline({ code: '9432', period: 'time' });
+    const today = await kline({ code: '9432', period: 'time' });
+    const minutes = await kline({ code: '9432', period: 'time', before: today.data.bars[0]!.time });
     const volume = minutes.data.bars.reduce((n, b) => n + b.volume, 0);
     expect(lastDay.reduce((n, b) => n + b.volume, 0)).toBe(volume);
   });
@@ -354,7 +368,7 @@ describe('/market/company, /market/hot, /market/overview', () => {
       currency: 'JPY',
       simulated: true,
     });
-    expect(Number(res.data.marketCap)).toBe(Number(res.data.price) * 90_551_316_400);
+    expect(Number(res.data.marketCap)).toBeCloseTo(Number(res.data.price) * 90_551_316_400, 0);
     const index = await api<ResponseOf<typeof API.companyCall>>(t.app, '/market/company', { code: '^N225' });
     expect(index.data).toMatchObject({ kind: 'index', sharesOutstanding: null, marketCap: null });
   });

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
+import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../../ledger/funds';
 import { availableBalanceAfter, HOUSE, postTransaction } from '../../ledger/ledger';
 import { cleanImage } from '../../storage/images';
 import { isUniqueViolation } from '../identity/common';
@@ -22,16 +23,7 @@ import { moneyParam, reviewOutcome } from '../messages/service';
 import type { ReviewKindHooks } from '../reviews/queue';
 import { movementsOf } from '../users/service';
 import type { MoneyContext } from './common';
-import {
-  assertFundWindow,
-  assertWithin,
-  businessFundRecords,
-  businessOrderNo,
-  nextId,
-  parseAmount,
-  reviewStatus,
-  takeFundLock,
-} from './common';
+import { assertFundWindow, assertWithin, businessFundRecords, reviewStatus } from './common';
 import type { Deposit } from './tables';
 
 /**

@@ -13,8 +13,9 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
+import { nextId, parseAmount, takeFundLock } from '../../ledger/funds';
 import { HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
-import { type MoneyContext, nextId, parseAmount, takeFundLock } from './common';
+import type { MoneyContext } from './common';
 import type { Exchange } from './tables';
 
 /**

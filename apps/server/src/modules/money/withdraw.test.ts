@@ -14,9 +14,9 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { inTransaction } from '../../db/database';
+import { fundLock } from '../../ledger/funds';
 import { checkInvariant, postTransaction, userBalances } from '../../ledger/ledger';
 import { addTestCard, decide, operatorToken, reviewList, verifiedUser } from '../identity/testing';
-import { fundLock } from './common';
 import { FUND_PASSWORD, moneySnapshot, moneyUser } from './testing';
 import { WITHDRAW_REFUSALS, withdrawalDue } from './withdraw';
 

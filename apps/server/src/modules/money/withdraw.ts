@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
+import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../../ledger/funds';
 import {
   availableBalanceAfter,
   HOUSE,
@@ -33,13 +34,9 @@ import {
   assertFundWindow,
   assertWithin,
   businessFundRecords,
-  businessOrderNo,
   type MoneyContext,
-  nextId,
   onlyRefusals,
-  parseAmount,
   reviewStatus,
-  takeFundLock,
 } from './common';
 import type { Withdrawal } from './tables';
 

@@ -24,6 +24,15 @@ type Item = {
 type Page = { list: Item[]; page: number; size: number; total: number };
 
 describe('news', () => {
+  it("names the sample articles' source in the reader's language", async () => {
+    const source = async (language: string) =>
+      (await api<{ list: Array<{ source: string }> }>(t.app, '/news/list', {}, { headers: { language } }))
+        .data.list[0]?.source;
+    expect(await source('cn')).toBe('Kabuto（示例）');
+    expect(await source('jp')).toBe('Kabuto（サンプル）');
+    expect(await source('us')).toBe('Kabuto (sample)');
+  });
+
   it('ships at least eight sample articles, each labelled as a sample, newest first', async () => {
     const res = await api<Page>(t.app, '/news/list', { page: 1, size: 50 }, { headers: { language: 'us' } });
     expect(res.status).toBe(1);

@@ -196,6 +196,7 @@ export function sampleNews(now: Date): NewsInput[] {
     summary: s.summary,
     body: { cn: s.body.cn + NOTE.cn, us: s.body.us + NOTE.us, jp: s.body.jp + NOTE.jp },
     source: SAMPLE_SOURCE,
+    sourceNames: SAMPLE_SOURCE_LABELS,
     sample: true,
     codes: s.codes,
     publishedAt: new Date(now.getTime() - s.hoursAgo * 3_600_000),

@@ -1,4 +1,4 @@
-import { type Language, SAMPLE_SOURCE_LABELS } from '@kabuto/contract';
+import { type Language, nameIn } from '@kabuto/contract';
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import type { I18nText } from '../messages/service';
@@ -9,10 +9,14 @@ export interface NewsTable {
   summary: ColumnType<I18nText, string, string>;
   body: ColumnType<I18nText, string, string>;
   source: string;
+  /** The source in each language ({cn, us, jp}); null: `source` in every language. */
+  source_names: ColumnType<I18nText | null, string | null | undefined, string | null>;
   sample: Generated<boolean>;
   codes: ColumnType<string[], string[] | undefined, string[]>;
   views: Generated<number>;
   published_at: ColumnType<Date, Date | string, Date | string>;
+  /** When an operator took it down: investors no longer see it. */
+  unpublished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -27,6 +31,7 @@ export interface NewsInput {
   summary: I18nText;
   body: I18nText;
   source: string;
+  sourceNames?: I18nText;
   sample: boolean;
   codes: string[];
   publishedAt: Date;
@@ -37,6 +42,7 @@ type Row = {
   title: I18nText;
   summary: I18nText;
   source: string;
+  source_names: I18nText | null;
   sample: boolean;
   codes: string[];
   views: number;
@@ -52,9 +58,7 @@ function itemView(row: Row, language: Language) {
     id: row.id,
     title: text(row.title, language),
     summary: text(row.summary, language),
-    // The sample content's source is said in the reader's language; a real source as written.
-    source:
-      row.sample && row.source === SAMPLE_SOURCE_LABELS.us ? SAMPLE_SOURCE_LABELS[language] : row.source,
+    source: nameIn(row.source_names, language, row.source),
     sample: row.sample,
     codes: row.codes,
     views: Number(row.views),
@@ -62,9 +66,19 @@ function itemView(row: Row, language: Language) {
   };
 }
 
-const listColumns = ['id', 'title', 'summary', 'source', 'sample', 'codes', 'views', 'published_at'] as const;
+const listColumns = [
+  'id',
+  'title',
+  'summary',
+  'source',
+  'source_names',
+  'sample',
+  'codes',
+  'views',
+  'published_at',
+] as const;
 
-/** News (SPEC §6.6): stored in the three languages, read in one. */
+/** News (SPEC §6.6): stored in the three languages, read in one; what was taken down is not shown. */
 export async function listNews(
   db: Executor,
   language: Language,
@@ -72,7 +86,8 @@ export async function listNews(
   size: number,
   sort: 'latest' | 'popular' = 'latest',
 ) {
-  const ordered = sort === 'popular' ? db.selectFrom('news').orderBy('views', 'desc') : db.selectFrom('news');
+  const published = db.selectFrom('news').where('unpublished_at', 'is', null);
+  const ordered = sort === 'popular' ? published.orderBy('views', 'desc') : published;
   const [rows, total] = await Promise.all([
     ordered
       .select(listColumns)
@@ -81,7 +96,7 @@ export async function listNews(
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
-    db.selectFrom('news').select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    published.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list: rows.map((r) => itemView(r, language)), page, size, total: Number(total.n) };
 }
@@ -90,6 +105,7 @@ export async function latestNews(db: Executor, language: Language, limit: number
   const rows = await db
     .selectFrom('news')
     .select(listColumns)
+    .where('unpublished_at', 'is', null)
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -103,6 +119,7 @@ export async function openNews(db: Executor, id: number, language: Language) {
     .updateTable('news')
     .set({ views: sql`views + 1` })
     .where('id', '=', id)
+    .where('unpublished_at', 'is', null)
     .returning([...listColumns, 'body'])
     .executeTakeFirst();
   if (!row) return null;
@@ -119,6 +136,7 @@ export async function insertNews(db: Executor, items: readonly NewsInput[]): Pro
         summary: JSON.stringify(n.summary),
         body: JSON.stringify(n.body),
         source: n.source,
+        source_names: n.sourceNames ? JSON.stringify(n.sourceNames) : null,
         sample: n.sample,
         codes: n.codes,
         published_at: n.publishedAt,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Session, TEST_DATABASE_URL, type TestApp } from '../../../test/helpers';
+import { api, longTestTimeout, type Session, TEST_DATABASE_URL, type TestApp } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { placeOrder } from './service';
 import { CODES, createTradingApp, fundedUser, order, type PositionAnswer, tick } from './test-support';
@@ -110,47 +110,52 @@ describe('concurrency', () => {
 
   const users = TEST_DATABASE_URL ? 20 : 8;
   const steps = TEST_DATABASE_URL ? 12 : 6;
-  it(`keeps the ledger balanced with ${users} users trading at once while prices move`, async () => {
-    const sessions: Session[] = [];
-    for (let i = 0; i < users; i++) sessions.push(await fundedUser(t, 'JPY', 2_000_000));
-    let seed = 7;
-    const next = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed;
-    };
-    const prices = ['2800.0', '2830.0', '2850.0', '2870.0', '2900.0', '2600.0', '3100.0'];
-    const trader = async (session: Session) => {
-      const mine: number[] = [];
-      for (let i = 0; i < steps; i++) {
-        const roll = next() % 10;
-        if (roll < 4 || mine.length === 0) {
-          const limit = roll % 2 === 0;
-          const res = await order(t, session, {
-            code: CODES.jpy,
-            direction: next() % 2 === 0 ? 'long' : 'short',
-            order_type: limit ? 'limit' : 'market',
-            ...(limit ? { price: prices[next() % 5] } : {}),
-            quantity: 1 + (next() % 200),
-            leverage: [1, 2, 3, 5, 10][next() % 5],
-          });
-          if (res.status === 1) mine.push(res.data.id);
-        } else if (roll < 7) {
-          const id = mine[next() % mine.length]!;
-          await api(t.app, '/trade/close', { id }, { session });
-        } else {
-          const id = mine[next() % mine.length]!;
-          await api(t.app, '/trade/cancel', { id }, { session });
+  it(
+    `keeps the ledger balanced with ${users} users trading at once while prices move`,
+    async ({ signal }) => {
+      const sessions: Session[] = [];
+      for (let i = 0; i < users; i++) sessions.push(await fundedUser(t, 'JPY', 2_000_000));
+      let seed = 7;
+      const next = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed;
+      };
+      const prices = ['2800.0', '2830.0', '2850.0', '2870.0', '2900.0', '2600.0', '3100.0'];
+      const trader = async (session: Session) => {
+        const mine: number[] = [];
+        // A test that timed out stops its traders and its market.
+        for (let i = 0; i < steps && !signal.aborted; i++) {
+          const roll = next() % 10;
+          if (roll < 4 || mine.length === 0) {
+            const limit = roll % 2 === 0;
+            const res = await order(t, session, {
+              code: CODES.jpy,
+              direction: next() % 2 === 0 ? 'long' : 'short',
+              order_type: limit ? 'limit' : 'market',
+              ...(limit ? { price: prices[next() % 5] } : {}),
+              quantity: 1 + (next() % 200),
+              leverage: [1, 2, 3, 5, 10][next() % 5],
+            });
+            if (res.status === 1) mine.push(res.data.id);
+          } else if (roll < 7) {
+            const id = mine[next() % mine.length]!;
+            await api(t.app, '/trade/close', { id }, { session });
+          } else {
+            const id = mine[next() % mine.length]!;
+            await api(t.app, '/trade/cancel', { id }, { session });
+          }
         }
-      }
-    };
-    const market = async () => {
-      for (let i = 0; i < steps; i++) {
-        await tick(t, CODES.jpy, prices[next() % prices.length]!);
-      }
-    };
-    await Promise.all([...sessions.map(trader), market()]);
-    await t.ctx.trading.engine.idle();
-    expect(await checkInvariant(t.ctx.db)).toMatchObject({ ok: true });
-    await expectFrozenMatchesPositions(sessions.map((s) => s.userId));
-  }, 180_000);
+      };
+      const market = async () => {
+        for (let i = 0; i < steps && !signal.aborted; i++) {
+          await tick(t, CODES.jpy, prices[next() % prices.length]!);
+        }
+      };
+      await Promise.all([...sessions.map(trader), market()]);
+      await t.ctx.trading.engine.idle();
+      expect(await checkInvariant(t.ctx.db)).toMatchObject({ ok: true });
+      await expectFrozenMatchesPositions(sessions.map((s) => s.userId));
+    },
+    longTestTimeout(180_000),
+  );
 });

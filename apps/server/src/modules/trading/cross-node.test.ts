@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fund, registerUser } from '../../../test/helpers';
+import { POSTGRES_URL } from '../../../test/postgres-url';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
@@ -14,7 +15,7 @@ import type { PositionAnswer } from './test-support';
  * through the Redis bus — not only after the other nodes' periodic refresh. Two nodes on one
  * PostgreSQL schema and one Redis channel of the test environment.
  */
-const DATABASE_URL = process.env.KABUTO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_URL = POSTGRES_URL;
 const REDIS_URL = process.env.KABUTO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const unique = () => randomBytes(6).toString('hex');
 const cleanups: Array<() => Promise<unknown>> = [];

@@ -1,6 +1,7 @@
 import { API, minorToDecimal } from '@kabuto/contract';
 import { orderSentence } from '@kabuto/domain';
 import { afterCommit } from '../../db/ambient';
+import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import { userBalances } from '../../ledger/ledger';
@@ -16,7 +17,7 @@ import {
   placeOrder,
   planOrder,
   type TradingContext,
-  type TradingPort,
+  type TradingParts,
 } from './service';
 import './tables';
 import { modifyOrder, setTpSl } from './triggers';
@@ -29,7 +30,16 @@ import {
   valuation,
 } from './views';
 
-export type { TradingPort } from './service';
+/** How many positions a user has open, for the money module (SPEC §6.4 "refused while positions are held"). */
+export interface OpenPositionsPort {
+  /** Positions pending, holding or closing. */
+  count(db: Executor, userId: number): Promise<number>;
+}
+
+/** The trading module's port: the matching engine, and the day-trading program's gate. */
+export interface TradingPort extends TradingParts {
+  engine: MatchingEngine;
+}
 
 function orderRequest(body: {
   code: string;

@@ -48,7 +48,6 @@ import {
 import type { Instrument, MarketService, Quote } from '../../market/types';
 import { messages, moneyParam, type OutgoingMessage } from '../messages/service';
 import { recordCreditEvent } from '../users/credit';
-import type { MatchingEngine } from './engine';
 import type { PositionRow, PositionsTable } from './tables';
 import { checkEntryTrigger, checkTpSl, checkTrail } from './trigger-rules';
 
@@ -89,14 +88,21 @@ export function fundingOf(row: { mode: TradeMode }): UserAccount {
   return row.mode === 'day' ? DAY_FUNDING : 'available';
 }
 
-/** The trading module's port: the matching engine, and the day-trading program's gate. */
-export interface TradingPort {
-  engine: MatchingEngine;
+/** What orders and positions ask of the matching engine (engine.ts): keep its index in step after a commit. */
+export interface PositionIndex {
+  track(row: PositionRow): void;
+  untrack(id: number): void;
+  reload(ids: number[]): Promise<void>;
+}
+
+/** The trading port as orders and positions see it; routes.ts `TradingPort` is the whole of it. */
+export interface TradingParts {
+  engine: PositionIndex;
   dayTradeGate: DayTradeGate | null;
 }
 
 export interface TradingContext extends MarketBoundContext {
-  trading: TradingPort;
+  trading: TradingParts;
 }
 
 /**

@@ -10,9 +10,9 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { checkAttempt } from '../../http/secrets';
+import { checkAttempt, hashPassword, verifyPassword } from '../../http/secrets';
 import { STEP_UP_MS, steppedUp } from '../../http/step-up';
-import { newTotpSecret, totpStep, totpUri } from '../../http/totp';
+import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from '../../http/totp';
 import { type I18nText, messages } from '../messages/service';
 import './security-tables';
 
@@ -124,12 +124,7 @@ export async function securityInfo(ctx: AppContext, userId: number, sessionId: n
       .orderBy('id')
       .execute(),
     ctx.db.selectFrom('user_totp').select('enabled_at').where('user_id', '=', userId).executeTakeFirst(),
-    ctx.db
-      .selectFrom('user_recovery_codes')
-      .select(ctx.db.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow(),
+    unusedRecoveryCodes(ctx.db, userId),
     ctx.db.selectFrom('users').select('second_factor').where('id', '=', userId).executeTakeFirstOrThrow(),
     ctx.db.selectFrom('sessions').select('stepped_up_at').where('id', '=', sessionId).executeTakeFirst(),
   ]);
@@ -142,7 +137,7 @@ export async function securityInfo(ctx: AppContext, userId: number, sessionId: n
       lastUsedAt: p.last_used_at?.toISOString() ?? null,
     })),
     totp: Boolean(totp?.enabled_at),
-    recoveryCodesLeft: Number(codes.n),
+    recoveryCodesLeft: codes,
     secondFactor: user.second_factor,
     requireSecondFactor: ctx.config.requireSecondFactor,
     steppedUpUntil:
@@ -351,10 +346,13 @@ export async function totpSetup(ctx: AppContext, userId: number, account: string
   // Already on: turning it on again would replace a working authenticator unseen.
   if (current?.enabled_at) throw new DomainError('bad_request', { field: 'totp' });
   const secret = newTotpSecret();
+  const sealed = sealTotpSecret(ctx.config.totpKey, secret);
   await ctx.db
     .insertInto('user_totp')
-    .values({ user_id: userId, secret, enabled_at: null, last_step: null })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, enabled_at: null, last_step: null }))
+    .values({ user_id: userId, secret: sealed, enabled_at: null, last_step: null })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ secret: sealed, enabled_at: null, last_step: null }),
+    )
     .execute();
   return { secret, otpauth_uri: totpUri(account, secret) };
 }
@@ -367,7 +365,7 @@ export async function totpEnable(ctx: AppContext, userId: number, code: string) 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row || row.enabled_at) throw new DomainError('second_factor_unset', { field: 'code' });
-  const step = await totpStep(row.secret, code.trim(), ctx.clock.now());
+  const step = await totpStep(ctx.config.totpKey, row.secret, code.trim(), ctx.clock.now());
   if (step === null) throw new DomainError('second_factor_wrong', { field: 'code' });
   return inTransaction(ctx.db, async (trx) => {
     const on = await trx
@@ -383,8 +381,19 @@ export async function totpEnable(ctx: AppContext, userId: number, code: string) 
   });
 }
 
-const hashCode = (code: string) => createHash('sha256').update(normaliseCode(code)).digest('hex');
 const normaliseCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/**
+ * A recovery code carries 50 bits, under the 112 below which ASVS 5.0 (V6.5.2) asks for a salted
+ * password hash: stored as Argon2id, as passwords are, so a copied table cannot be searched offline.
+ */
+const hashCode = (code: string) => hashPassword(normaliseCode(code));
+/** Codes issued before that were stored as a plain SHA-256; they still work until renewed. */
+const LEGACY_CODE_HASH = /^[0-9a-f]{64}$/;
+async function codeMatches(codeHash: string, code: string): Promise<boolean> {
+  const normal = normaliseCode(code);
+  if (LEGACY_CODE_HASH.test(codeHash)) return createHash('sha256').update(normal).digest('hex') === codeHash;
+  return verifyPassword(codeHash, normal);
+}
 
 function newRecoveryCode(): string {
   const chars = Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
@@ -394,12 +403,13 @@ function newRecoveryCode(): string {
 /** Replaces the user's recovery codes with ten new ones, answered this once (stored hashed). */
 async function issueRecoveryCodes(ctx: AppContext, db: Executor, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map(hashCode));
   const now = ctx.clock.now();
   await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('user_recovery_codes')
     .values(
-      codes.map((code) => ({ user_id: userId, code_hash: hashCode(code), used_at: null, created_at: now })),
+      hashes.map((codeHash) => ({ user_id: userId, code_hash: codeHash, used_at: null, created_at: now })),
     )
     .execute();
   return codes;
@@ -426,7 +436,7 @@ async function codeRight(ctx: AppContext, userId: number, code: string): Promise
       .where('enabled_at', 'is not', null)
       .executeTakeFirst();
     if (!totp) return false;
-    const step = await totpStep(totp.secret, typed, ctx.clock.now(), totp.last_step);
+    const step = await totpStep(ctx.config.totpKey, totp.secret, typed, ctx.clock.now(), totp.last_step);
     if (step === null) return false;
     // Accepted once, also against the same code sent twice at once.
     const taken = await ctx.db
@@ -438,18 +448,40 @@ async function codeRight(ctx: AppContext, userId: number, code: string): Promise
       .executeTakeFirst();
     return Boolean(taken);
   }
-  const used = await ctx.db
-    .updateTable('user_recovery_codes')
-    .set({ used_at: ctx.clock.now() })
+  // Salted hashes cannot be looked up: each unused code of the user (ten at most) is checked.
+  const unused = await ctx.db
+    .selectFrom('user_recovery_codes')
+    .select(['id', 'code_hash'])
     .where('user_id', '=', userId)
-    .where('code_hash', '=', hashCode(typed))
     .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(used);
+    .execute();
+  for (const row of unused) {
+    if (!(await codeMatches(row.code_hash, typed))) continue;
+    // Used once, also against the same code sent twice at once.
+    const used = await ctx.db
+      .updateTable('user_recovery_codes')
+      .set({ used_at: ctx.clock.now() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(used);
+  }
+  return false;
 }
 
 // ——— A second factor at sign-in and step-up ———
+
+/** How many of the user's recovery codes are still unused. */
+async function unusedRecoveryCodes(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('user_recovery_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 async function methodsOf(ctx: AppContext, userId: number) {
   const info = await ctx.db
@@ -465,10 +497,12 @@ async function methodsOf(ctx: AppContext, userId: number) {
     .select(['credential_id', 'transports'])
     .where('user_id', '=', userId)
     .execute();
+  const codes = await unusedRecoveryCodes(ctx.db, userId);
   const methods: Array<'passkey' | 'totp' | 'recovery'> = [];
   if (passkeys.length > 0) methods.push('passkey');
   if (info.totp !== null) methods.push('totp');
-  if (info.second_factor) methods.push('recovery');
+  // A passkey alone comes with no codes until the investor asks for them: none to offer then.
+  if (info.second_factor && codes > 0) methods.push('recovery');
   return { methods, passkeys };
 }
 

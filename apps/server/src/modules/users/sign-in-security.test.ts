@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -89,13 +90,15 @@ describe('TOTP and recovery codes (SPEC §13.1)', () => {
     );
     expect(enabled.data.codes).toHaveLength(10);
     expect(new Set(enabled.data.codes).size).toBe(10);
-    // Stored hashed: no code appears in the table.
+    // Stored as salted Argon2id (50 bits is under ASVS V6.5.2's 112): no code, no plain digest.
     const stored = await t.ctx.db
       .selectFrom('user_recovery_codes')
       .select('code_hash')
       .where('user_id', '=', user.userId)
       .execute();
-    expect(stored.map((r) => r.code_hash)).not.toContain(enabled.data.codes[0]);
+    expect(stored).toHaveLength(10);
+    for (const { code_hash } of stored) expect(code_hash).toMatch(/^\$argon2id\$/);
+    expect(new Set(stored.map((r) => r.code_hash)).size).toBe(10);
     const info = await api<{ totp: boolean; recoveryCodesLeft: number; secondFactor: boolean }>(
       t.app,
       '/user/securityInfo',
@@ -158,6 +161,25 @@ describe('a second factor at password sign-in', () => {
       msg: 'second_factor_wrong',
     });
     expect((await finish(b.data.challenge, codes[1]!)).status).toBe(1);
+  });
+
+  it('still accepts, once, a recovery code stored as a plain SHA-256 before codes were salted', async () => {
+    const user = await registerUser(t.app);
+    await turnOnTotp(user);
+    const legacy = 'ABCDE-23456';
+    await t.ctx.db
+      .insertInto('user_recovery_codes')
+      .values({
+        user_id: user.userId,
+        code_hash: createHash('sha256').update('ABCDE23456').digest('hex'),
+        used_at: null,
+        created_at: t.clock.now(),
+      })
+      .execute();
+    const a = await login(user.account);
+    expect((await finish(a.data.challenge, legacy)).status).toBe(1);
+    const b = await login(user.account);
+    expect((await finish(b.data.challenge, legacy)).msg).toBe('second_factor_wrong');
   });
 
   it('refuses an expired challenge', async () => {
