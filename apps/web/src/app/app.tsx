@@ -1,5 +1,6 @@
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
+import { StepUpHost } from './step-up-host';
 
 export function App() {
   return (
@@ -7,6 +8,7 @@ export function App() {
       <div className="kb-app">
         <AppRouter />
       </div>
+      <StepUpHost />
     </AppProviders>
   );
 }

@@ -10,7 +10,8 @@ export interface SentCall {
 
 /**
  * The server, at the edge of the world: `fetch` answers each investor call path with its
- * envelope (`{status: 1, data}`, or a refusal for `{refuse: key}`); unknown paths are refused
+ * envelope (`{status: 1, data}`, or a refusal for `{refuse: key}`, naming its field with
+ * `{refuse: key, field}`); unknown paths are refused
  * with `not_found`. Returns the calls sent, in order.
  */
 export function answerApi(answers: Record<string, Answer>): SentCall[] {
@@ -29,7 +30,13 @@ export function answerApi(answers: Record<string, Answer>): SentCall[] {
           : typeof data === 'object' && data !== null && 'refuse' in data
             ? String((data as { refuse: unknown }).refuse)
             : null;
-      const envelope = refusal ? { status: 0, msg: refusal } : { status: 1, msg: 'ok', data };
+      const field =
+        refusal && typeof data === 'object' && data !== null && 'field' in data
+          ? String((data as { field: unknown }).field)
+          : null;
+      const envelope = refusal
+        ? { status: 0, msg: refusal, ...(field ? { data: { field } } : {}) }
+        : { status: 1, msg: 'ok', data };
       return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
     }),
   );

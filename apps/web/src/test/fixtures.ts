@@ -1,4 +1,6 @@
-import type { getUserinfoCall, ResponseOf } from '@kabuto/contract';
+import type { API, getUserinfoCall, QuoteView, ResponseOf } from '@kabuto/contract';
+
+type Position = ResponseOf<typeof API.userStockListCall>['list'][number];
 
 /** /user/getUserinfo of a verified reader with a fund password, `overrides` on top (balances). */
 export function userInfo(overrides: Partial<ResponseOf<typeof getUserinfoCall>> = {}) {
@@ -21,5 +23,101 @@ export function userInfo(overrides: Partial<ResponseOf<typeof getUserinfoCall>> 
     cny: '0.00',
     cnyyjed: '0.00',
     ...overrides,
+  };
+}
+
+/** A live quote of Toyota (7203) on the Tokyo market, as /market/quote answers it. */
+export const toyotaQuote: QuoteView = {
+  code: '7203',
+  market: 'jpy',
+  kind: 'stock',
+  name: 'Toyota Motor',
+  names: { cn: '丰田汽车', us: 'Toyota Motor', jp: 'トヨタ自動車' },
+  sector: 'auto',
+  sectorName: 'Autos',
+  currency: 'JPY',
+  price: '2600.0',
+  previousClose: '2590.0',
+  open: '2595.0',
+  high: '2610.0',
+  low: '2580.0',
+  change: '10.0',
+  changePercent: '0.39',
+  volume: 1_000_000,
+  turnover: '2600000000',
+  limitUp: '3090.0',
+  limitDown: '2090.0',
+  time: '2026-11-17T01:00:00.000Z',
+  simulated: true,
+};
+
+/** A long Toyota position closed at a profit, as /trade/userstocklists answers it. */
+export function closedPosition(overrides: Partial<Position> = {}): Position {
+  return {
+    id: 41,
+    orderNo: 'P2026111700041',
+    code: '7203',
+    name: 'Toyota Motor',
+    market: 'jpy',
+    currency: 'JPY',
+    direction: 'long',
+    orderType: 'market',
+    mode: 'normal',
+    leverage: 1,
+    quantity: 100,
+    state: 'closed',
+    closeReason: 'user',
+    source: 'order',
+    limitPrice: null,
+    openPrice: '2600.0',
+    openedAt: '2026-11-16T01:00:00.000Z',
+    openedTradingDay: '2026-11-16',
+    expiresAt: null,
+    validity: 'day',
+    triggerPrice: null,
+    trailAmount: null,
+    trailPercent: null,
+    triggeredAt: null,
+    takeProfit: null,
+    stopLoss: null,
+    stopLossTrailAmount: null,
+    stopLossTrailPercent: null,
+    currentPrice: '2650.0',
+    margin: '260000',
+    openFee: '780',
+    frozen: '0',
+    marketValue: '0',
+    pnl: '5000',
+    closePrice: '2650.0',
+    closedAt: '2026-11-17T01:00:00.000Z',
+    closeFee: '795',
+    realisedPnl: '5000',
+    houseAbsorbed: '0',
+    createdAt: '2026-11-16T01:00:00.000Z',
+    updatedAt: '2026-11-17T01:00:00.000Z',
+    status: 1,
+    nowprice: '2650.0',
+    stock_num: 100,
+    buy_price: '2600.0',
+    yingkui: '5000',
+    money: '0',
+    ...overrides,
+  } as Position;
+}
+
+/** /user/securityInfo of a reader with `passkeys` passkeys and no authenticator app. */
+export function securityInfo(passkeys: number) {
+  return {
+    passkeys: Array.from({ length: passkeys }, (_, i) => ({
+      id: i + 1,
+      name: 'iPhone',
+      createdAt: '2026-11-20T00:00:00.000Z',
+      lastUsedAt: null,
+    })),
+    totp: false,
+    recoveryCodesLeft: 0,
+    secondFactor: passkeys > 0,
+    requireSecondFactor: false,
+    steppedUpUntil: null,
   };
 }

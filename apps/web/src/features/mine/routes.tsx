@@ -6,6 +6,7 @@ const LanguagePage = lazyPage(['mine'], () => import('./pages/language-page'));
 const LoginPasswordPage = lazyPage(['mine'], () => import('./pages/login-password-page'));
 const FundPasswordPage = lazyPage(['mine'], () => import('./pages/fund-password-page'));
 const SessionsPage = lazyPage(['mine'], () => import('./pages/sessions-page'));
+const SecurityPage = lazyPage(['mine'], () => import('./pages/security-page'));
 const MessagePage = lazyPage(['mine'], () => import('./pages/message-page'));
 const MessageInfoPage = lazyPage(['mine'], () => import('./pages/message-info-page'));
 const AboutPage = lazyPage(['mine'], () => import('./pages/about-page'));
@@ -20,6 +21,7 @@ export const routes: AppRoute[] = [
   { path: '/mine/loginPassword', element: <LoginPasswordPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/fundPassword', element: <FundPasswordPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/sessions', element: <SessionsPage />, meta: { transition: 'fade', auth: true } },
+  { path: '/mine/security', element: <SecurityPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/message', element: <MessagePage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/messageInfo', element: <MessageInfoPage />, meta: { transition: 'fade', auth: true } },
   // Documents are readable before login (the agreement is linked from registration).

@@ -33,7 +33,7 @@ export const moneyI18n = defineMessages('money', {
     },
     arrival: {
       rule: '通常约 {{hours}} 小时内到账，最晚 T+1 日 24:00 到账。',
-      times: '现在提交：预计 {{normally}} 前到账，最晚 {{latest}}（日本时间）',
+      times: '现在提交：预计 {{normally}} 前到账，最晚 {{latest}}',
     },
     stored: {
       title: '入金',
@@ -279,7 +279,7 @@ export const moneyI18n = defineMessages('money', {
     },
     arrival: {
       rule: 'Normally arrives within about {{hours}} hours, at the latest by 24:00 on T+1.',
-      times: 'If sent now: expected by {{normally}}, at the latest {{latest}} (Japan time)',
+      times: 'If sent now: expected by {{normally}}, at the latest {{latest}}',
     },
     stored: {
       title: 'Deposit',
@@ -528,7 +528,7 @@ export const moneyI18n = defineMessages('money', {
     },
     arrival: {
       rule: '通常は約 {{hours}} 時間以内、遅くとも T+1 日の 24:00 までに反映されます。',
-      times: '今お手続きの場合：{{normally}} 頃まで、遅くとも {{latest}}（日本時間）',
+      times: '今お手続きの場合：{{normally}} 頃まで、遅くとも {{latest}}',
     },
     stored: {
       title: '入金',

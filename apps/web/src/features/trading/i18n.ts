@@ -1,4 +1,5 @@
 import { defineMessages } from '../../shared/i18n/define';
+import { protectCn, protectJp, protectUs } from './protect-i18n';
 
 /** Order sheet, positions and position detail (SPEC §2, §4, §5, §6.3). */
 export const tradingI18n = defineMessages('trading', {
@@ -163,6 +164,7 @@ export const tradingI18n = defineMessages('trading', {
       },
       notFound: '找不到该订单',
     },
+    protect: protectCn,
   },
   us: {
     direction: { long: 'Long', short: 'Short' },
@@ -333,6 +335,7 @@ export const tradingI18n = defineMessages('trading', {
       },
       notFound: 'Order not found',
     },
+    protect: protectUs,
   },
   jp: {
     direction: { long: '買い', short: '売り' },
@@ -497,5 +500,6 @@ export const tradingI18n = defineMessages('trading', {
       },
       notFound: '注文が見つかりません',
     },
+    protect: protectJp,
   },
 });

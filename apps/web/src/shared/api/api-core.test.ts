@@ -1,4 +1,4 @@
-import { configCall, getUserinfoCall, loginCall, unreadCountCall } from '@kabuto/contract';
+import { configCall, getUserinfoCall, loginCall, unreadCountCall, withdrawCall } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { type ApiEnvironment, ApiError, createApiClient } from './api-core';
 
@@ -11,6 +11,7 @@ interface Sent {
 function harness(
   answer: (sent: Sent) => Response | Promise<Response>,
   session = { token: 'tok', account: 'alice1' },
+  extra: Partial<ApiEnvironment> = {},
 ) {
   const events: string[] = [];
   const requests: Sent[] = [];
@@ -31,6 +32,7 @@ function harness(
     showError: (key) => events.push(`toast:${key}`),
     onUnauthorized: () => events.push('unauthorized'),
     onUserinfoRefused: () => events.push('logout'),
+    ...extra,
   };
   return { client: createApiClient(env), events, requests };
 }
@@ -184,5 +186,43 @@ describe('api client', () => {
     expect(form.get('front')).toBeInstanceOf(Blob);
     expect(form.has('skip')).toBe(false);
     expect(requests[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
+  describe('step-up (SPEC §13.1)', () => {
+    const withdrawal = { amount: '30000', card_id: 3, fund_password: 'fund123' };
+    const stepUpRefusal = () => json({ status: 0, msg: 'step_up_required', data: {} });
+
+    it('asks for a fresh proof, then sends the refused call again with the same Idempotency-Key', async () => {
+      let answers = 0;
+      const { client, requests, events } = harness(
+        () => {
+          answers += 1;
+          return answers === 1 ? stepUpRefusal() : json({ status: 0, msg: 'amount_too_low', data: {} });
+        },
+        undefined,
+        {
+          newIdempotencyKey: () => `key-${answers}`,
+          stepUp: async () => {
+            events.push('step-up');
+            return true;
+          },
+        },
+      );
+      const error = await client.call(withdrawCall, withdrawal).catch((e: unknown) => e);
+      // The second answer is the withdrawal's own (here a refusal, to see it reach the caller).
+      expect(error).toMatchObject({ key: 'amount_too_low' });
+      expect(requests).toHaveLength(2);
+      expect(requests[1]?.body).toEqual(requests[0]?.body);
+      expect(requests[1]?.headers['Idempotency-Key']).toBe(requests[0]?.headers['Idempotency-Key']);
+      expect(events).toContain('step-up');
+      expect(events).not.toContain('toast:step_up_required');
+    });
+
+    it('stops quietly when the reader closes the step-up, sending nothing more', async () => {
+      const { client, requests, events } = harness(stepUpRefusal, undefined, { stepUp: async () => false });
+      await expect(client.call(withdrawCall, withdrawal)).rejects.toMatchObject({ key: 'step_up_required' });
+      expect(requests).toHaveLength(1);
+      expect(events.filter((e) => e.startsWith('toast:'))).toEqual([]);
+    });
   });
 });

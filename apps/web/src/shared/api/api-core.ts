@@ -65,6 +65,12 @@ export interface ApiEnvironment {
   onUnauthorized(): void;
   /** `/user/getUserinfo` refused (SPEC §3): log the user out. */
   onUserinfoRefused(): void;
+  /**
+   * `step_up_required` (SPEC §13.1): asks the reader for a fresh proof; true once made, and the
+   * refused call is sent again (with the same Idempotency-Key: the server refused it before
+   * claiming the key). Without it the refusal is shown as any other.
+   */
+  stepUp?(): Promise<boolean>;
   timeoutMs?: number;
   uploadTimeoutMs?: number;
 }
@@ -73,6 +79,10 @@ type Body = Record<string, unknown>;
 type Sent = { kind: 'json'; body: Body } | { kind: 'multipart'; body: FormData };
 
 const USERINFO_PATH = '/user/getUserinfo';
+/** The refusal a call gets when it needs a fresh second-factor proof (SPEC §13.1). */
+export const STEP_UP_KEY = 'step_up_required';
+/** The calls that make the proof: their own refusals never open the step-up again. */
+const STEP_UP_PATHS = new Set(['/user/stepUp', '/user/stepUpOptions']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -113,7 +123,8 @@ export function createApiClient(env: ApiEnvironment) {
     if (account) headers.account = account;
     const language = env.language?.();
     if (language) headers.language = language;
-    if (call.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? env.newIdempotencyKey();
+    const idempotencyKey = call.idempotent ? (options.idempotencyKey ?? env.newIdempotencyKey()) : undefined;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (sent.kind === 'json') headers['Content-Type'] = 'application/json';
 
     const loading = options.loading !== false;
@@ -191,6 +202,11 @@ export function createApiClient(env: ApiEnvironment) {
         const field = typeof data.field === 'string' ? data.field : undefined;
         const key = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : BAD_RESPONSE_KEY;
         const error = new ApiError(key, { field, httpStatus: response.status, details: data });
+        if (key === STEP_UP_KEY && env.stepUp && !STEP_UP_PATHS.has(call.path)) {
+          // The reader closing the sheet is their answer: nothing to toast.
+          if (!(await env.stepUp())) throw error;
+          return send(call, sent, { ...options, ...(idempotencyKey ? { idempotencyKey } : {}) });
+        }
         if (call.path === USERINFO_PATH) env.onUserinfoRefused();
         return fail(error, true);
       }

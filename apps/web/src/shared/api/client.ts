@@ -6,6 +6,7 @@ import { navigateTo } from '../routing/navigation';
 import { PATHS } from '../routing/paths';
 import { currentMarket } from '../session/market-store';
 import { useSession } from '../session/session-store';
+import { requestStepUp } from '../step-up/step-up-store';
 import { type ShownToast, showToast, TOAST_MS, toastError } from '../ui/toast';
 import { API_BASE, type CallOptions, createApiClient } from './api-core';
 import { queryClient } from './query-client';
@@ -89,6 +90,7 @@ export const apiClient = createApiClient({
   showError: toastError,
   onUnauthorized,
   onUserinfoRefused,
+  stepUp: requestStepUp,
 });
 
 /** Calls an investor API endpoint, typed by its contract definition. */

@@ -14,8 +14,7 @@ export {
   upColorOf,
 } from './price';
 export {
-  formatDate,
-  formatDateTime,
+  formatDay,
   formatWhen,
   type TimeBasis,
   type TimeStyle,

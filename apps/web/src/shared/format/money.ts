@@ -6,6 +6,7 @@ import {
   type Language,
   MARKET_CURRENCY,
   type Market,
+  PRICE_DECIMALS,
 } from '@kabuto/contract';
 import { numberFormat } from './intl';
 import { toDecimal } from './price';
@@ -91,4 +92,27 @@ export function formatMoneyWithSymbol(
 /** The marker alone ("JP¥", "CN¥", "元"), for labels next to an amount field. */
 export function currencyMarker(currency: Currency, language: Language): string {
   return currencyDisplay(language) === 'code' ? currency : symbolOf(currency, language);
+}
+
+/**
+ * A price of a market with its currency marker and the market's price grid rather than the
+ * currency's decimals ("¥2,700.0" for Tokyo, "US$25.50"), as order sentences say it.
+ */
+export function formatPriceWithSymbol(
+  value: string | number | null | undefined,
+  market: Market,
+  language: Language,
+): string {
+  const decimals = PRICE_DECIMALS[market];
+  return numberFormat(LANGUAGE_LOCALE[language], {
+    style: 'currency',
+    currency: MARKET_CURRENCY[market],
+    currencyDisplay: currencyDisplay(language),
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(
+    (toDecimal(value) ?? new Decimal(0))
+      .toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP)
+      .toFixed(decimals) as Intl.StringNumericLiteral,
+  );
 }

@@ -47,7 +47,27 @@ export function initI18n(
     returnEmptyString: false,
     initAsync: false,
   });
+  pluralsByLocale();
   return i18next;
+}
+
+interface PluralResolver {
+  getRule(code: string, options?: object): Intl.PluralRules | undefined;
+}
+const localePlurals = new WeakSet<PluralResolver>();
+
+/**
+ * i18next picks a plural form with `Intl.PluralRules` of the language code, and ours ('cn', 'us',
+ * 'jp') are no locales: the rules fell back to the browser's own language, so English read
+ * "1 stocks" in a Chinese browser. Plural forms follow each language's locale instead (English
+ * one/other; Chinese and Japanese a single form).
+ */
+function pluralsByLocale(): void {
+  const resolver: PluralResolver | undefined = i18next.services.pluralResolver;
+  if (!resolver || localePlurals.has(resolver)) return;
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(isLanguage(code) ? LANGUAGE_LOCALE[code] : code, options);
+  localePlurals.add(resolver);
 }
 
 /** Adds a namespace loaded after start (a feature's texts) in the languages it carries. */

@@ -2,6 +2,7 @@ import { Button, Popup } from 'antd-mobile';
 import {
   BankcardOutline,
   BillOutline,
+  CheckShieldOutline,
   CollectMoneyOutline,
   ExclamationShieldOutline,
   HandPayCircleOutline,
@@ -24,6 +25,7 @@ import { logout } from '../session/logout';
 import { useMarket } from '../session/market-store';
 import { useSession } from '../session/session-store';
 import { useAccountSummary } from '../session/user';
+import { PasskeyInvite } from '../step-up/passkey-invite';
 import { confirmDialog } from '../ui/confirm-dialog';
 import { LanguagePicker } from '../ui/language-picker';
 import { MoneyText } from '../ui/money-text';
@@ -40,6 +42,7 @@ const LINKS = [
   { to: PATHS.bank, label: 'links.bank', icon: <BankcardOutline /> },
   { to: PATHS.loginPassword, label: 'links.loginPassword', icon: <LockOutline /> },
   { to: PATHS.fundPassword, label: 'links.fundPassword', icon: <KeyOutline /> },
+  { to: PATHS.security, label: 'links.security', icon: <CheckShieldOutline /> },
   { to: PATHS.about, label: 'links.about', icon: <InformationCircleOutline /> },
   { to: PATHS.privacy, label: 'links.privacy', icon: <ExclamationShieldOutline /> },
   { to: PATHS.settings, label: 'links.settings', icon: <SetOutline /> },
@@ -114,6 +117,8 @@ export function AccountPanel({ visible, onClose }: { visible: boolean; onClose: 
             />
           </dl>
         </div>
+
+        {visible && <PasskeyInvite onAdd={go} />}
 
         <h2 className="kb-account-panel__heading">{t('panel.shortcuts')}</h2>
         <ul className="kb-shortcuts">

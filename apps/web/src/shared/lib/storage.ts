@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   stock: 'stock',
   /** Price-colour override set in /mine/index (SPEC §12). */
   colorScheme: 'colorScheme',
+  /** The investor set the passkey invitation aside (SPEC §13.1: they can skip it). */
+  passkeyInviteSkipped: 'passkeyInviteSkipped',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -27,6 +27,7 @@ export const PATHS = {
   loginPassword: '/mine/loginPassword',
   fundPassword: '/mine/fundPassword',
   sessions: '/mine/sessions',
+  security: '/mine/security',
   language: '/mine/language',
   changeLang: '/mine/changeLang',
   about: '/mine/about',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fieldOfRefusal,
   type OrderFormInput,
+  opensAtOf,
   orderBody,
   parseLeverageChoices,
   stepPrice,
@@ -115,5 +116,69 @@ describe('preview and order body', () => {
     expect(fieldOfRefusal('price_limit')).toBe('price');
     expect(fieldOfRefusal('quantity_invalid')).toBe('quantity');
     expect(fieldOfRefusal('market_closed')).toBeNull();
+  });
+});
+
+describe('protective order fields (SPEC §13.2)', () => {
+  const stop: OrderFormInput = {
+    ...base,
+    orderType: 'stop',
+    price: '',
+    direction: 'short',
+    current: '1500.0',
+  };
+
+  it('wants a sell stop under the live price and a buy stop over it', () => {
+    expect(validateOrderForm({ ...stop, trigger: '1450.0' }).trigger).toBeUndefined();
+    expect(validateOrderForm({ ...stop, trigger: '1500.0' }).trigger).toBe('below');
+    expect(validateOrderForm({ ...stop, direction: 'long', trigger: '1450.0' }).trigger).toBe('above');
+    expect(validateOrderForm({ ...stop, trigger: '' }).trigger).toBe('required');
+    expect(validateOrderForm({ ...stop, trigger: '1450.05' }).trigger).toBe('decimals');
+  });
+
+  it('refuses a trail of zero or above half the price', () => {
+    const trailing: OrderFormInput = { ...stop, orderType: 'trailing_stop' };
+    expect(validateOrderForm({ ...trailing, trailMode: 'percent', trail: '0' }).trail).toBe('invalid');
+    expect(validateOrderForm({ ...trailing, trailMode: 'percent', trail: '50.01' }).trail).toBe('trailMax');
+    expect(validateOrderForm({ ...trailing, trailMode: 'percent', trail: '2.555' }).trail).toBe('decimals');
+    expect(validateOrderForm({ ...trailing, trailMode: 'amount', trail: '750.1' }).trail).toBe('trailMax');
+    expect(validateOrderForm({ ...trailing, trailMode: 'amount', trail: '15.0' }).trail).toBeUndefined();
+  });
+
+  it('checks take-profit and stop-loss against the price the position would open at', () => {
+    const limit: OrderFormInput = { ...base, direction: 'long', current: '1600.0' };
+    expect(opensAtOf(limit)).toBe('1500.0');
+    expect(validateOrderForm({ ...limit, stopLoss: '1550.0' }).stopLoss).toBe('below');
+    expect(validateOrderForm({ ...limit, takeProfit: '1450.0' }).takeProfit).toBe('above');
+    expect(validateOrderForm({ ...limit, takeProfit: '1700.0', stopLoss: '1400.0' })).toEqual({});
+  });
+
+  it('sends the trigger, the trail, GTC and the attached prices on the price grid', () => {
+    expect(
+      orderBody('7203', 'short', { ...stop, trigger: '1450', validity: 'gtc', stopLoss: '1480' }),
+    ).toEqual({
+      code: '7203',
+      direction: 'short',
+      order_type: 'stop',
+      quantity: '100',
+      leverage: '2',
+      trigger_price: '1450.0',
+      validity: 'gtc',
+      stop_loss: '1480.0',
+    });
+    expect(
+      orderBody('7203', 'short', {
+        ...stop,
+        orderType: 'trailing_stop',
+        trailMode: 'percent',
+        trail: '2.50',
+      }),
+    ).toMatchObject({ order_type: 'trailing_stop', trail_percent: '2.5' });
+  });
+
+  it('places trigger and take-profit refusals under the field the server names', () => {
+    expect(fieldOfRefusal('trigger_invalid', 'trigger_price')).toBe('trigger');
+    expect(fieldOfRefusal('trigger_invalid', 'take_profit')).toBe('takeProfit');
+    expect(fieldOfRefusal('trail_invalid', 'trail_percent')).toBe('trail');
   });
 });

@@ -76,3 +76,24 @@ export function liveAggregate(
   );
   return minorToDecimal(decimalToMinor(serverTotal, currency) + delta, currency);
 }
+
+/**
+ * What a closed position earned (SPEC §4, §0.4): the price P&L the server realised (gross), the
+ * opening and closing fees paid, and what is left after them (net). An order cancelled before
+ * it filled paid nothing and earned nothing.
+ */
+export function closedResult(position: {
+  state: string;
+  realisedPnl: string | null;
+  openFee: string;
+  closeFee: string | null;
+}): {
+  gross: string;
+  fees: string;
+  net: string;
+} {
+  if (position.state === 'cancelled') return { gross: '0', fees: '0', net: '0' };
+  const gross = new Decimal(position.realisedPnl ?? '0');
+  const fees = new Decimal(position.openFee).plus(position.closeFee ?? '0');
+  return { gross: gross.toFixed(), fees: fees.toFixed(), net: gross.minus(fees).toFixed() };
+}

@@ -33,6 +33,8 @@ function App() {
   );
 }
 
+// Runs in an own module graph (vitest.config.ts): it waits for the dialog's closing animation,
+// whose frame loop (react-spring) would otherwise be the one an earlier file's window left behind.
 describe('confirmation dialog', () => {
   it('closes, answering no, when the reader leaves the screen that opened it', async () => {
     await renderInApp(<App />, { path: '/withdraw' });

@@ -19,6 +19,12 @@ export const messages = {
     submit: '登录',
     noAccount: '还没有账户？',
     toRegister: '立即注册',
+    or: '或',
+    passkey: '使用通行密钥登录',
+    passkeyFailed: '通行密钥登录未完成，请重试或使用密码登录',
+    secondTitle: '两步验证',
+    secondHint: '您的账户已开启两步验证，请再确认一次是您本人。',
+    back: '返回密码登录',
   },
   register: {
     title: '注册',
@@ -61,5 +67,6 @@ export const messages = {
     agree: '我已阅读并理解上述风险',
     accept: '接受并继续',
     decline: '暂不接受，退出登录',
+    passkeyTitle: '保护您的账户',
   },
 };

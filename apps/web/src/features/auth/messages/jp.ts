@@ -21,6 +21,13 @@ export const messages: typeof cn = {
     submit: 'ログイン',
     noAccount: 'アカウントをお持ちでない方',
     toRegister: '新規登録',
+    or: 'または',
+    passkey: 'パスキーでログイン',
+    passkeyFailed:
+      'パスキーでのログインが完了しませんでした。もう一度試すか、パスワードでログインしてください',
+    secondTitle: '2段階認証',
+    secondHint: 'このアカウントは2段階認証がオンです。もう一度ご本人確認をお願いします。',
+    back: 'パスワードでのログインに戻る',
   },
   register: {
     title: '新規登録',
@@ -65,5 +72,6 @@ export const messages: typeof cn = {
     agree: '上記のリスクを読み、理解しました',
     accept: '同意して続ける',
     decline: '同意せずログアウト',
+    passkeyTitle: 'アカウントを守る',
   },
 };

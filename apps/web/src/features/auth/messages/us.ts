@@ -21,6 +21,12 @@ export const messages: typeof cn = {
     submit: 'Log in',
     noAccount: 'No account yet?',
     toRegister: 'Register now',
+    or: 'or',
+    passkey: 'Sign in with a passkey',
+    passkeyFailed: 'The passkey sign-in did not finish; try again or use your password',
+    secondTitle: 'Two-step verification',
+    secondHint: 'Your account has two-step verification on. Confirm it is you once more.',
+    back: 'Back to password sign-in',
   },
   register: {
     title: 'Register',
@@ -65,5 +71,6 @@ export const messages: typeof cn = {
     agree: 'I have read and understood these risks',
     accept: 'Accept and continue',
     decline: 'Not now, log out',
+    passkeyTitle: 'Protect your account',
   },
 };

@@ -38,12 +38,14 @@ export function ProductCard({ product, onOpen }: { product: BlockProduct; onOpen
         </div>
         <div>
           <dt>{t('product.minLots')}</dt>
-          <dd className="kb-num">{t('product.lots', { n: number(product.minLots) })}</dd>
+          <dd className="kb-num">
+            {t('product.lots', { count: product.minLots, n: number(product.minLots) })}
+          </dd>
         </div>
         <div>
           <dt>{t('product.remaining')}</dt>
           <dd className="kb-num" data-testid="block-remaining">
-            {t('product.lots', { n: number(product.remainingLots) })}
+            {t('product.lots', { count: product.remainingLots, n: number(product.remainingLots) })}
           </dd>
         </div>
       </dl>

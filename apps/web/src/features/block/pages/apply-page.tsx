@@ -1,11 +1,13 @@
-import { LANGUAGE_LOCALE, PRICE_DECIMALS } from '@kabuto/contract';
+import { LANGUAGE_LOCALE, PRICE_DECIMALS, parseMinor } from '@kabuto/contract';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatPrice, toDecimal } from '../../../shared/format/price';
+import { formatPrice } from '../../../shared/format/price';
+import { normalizeAmount } from '../../../shared/forms/amount';
+import { useQuantityMessage } from '../../../shared/forms/quantity';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -45,15 +47,15 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
   const navigate = useNavigate();
   const apply = useApplyBlock();
   const [form] = Form.useForm<ApplyForm>();
+  const quantityMessage = useQuantityMessage();
   const lotsText = Form.useWatch('lots', form) ?? '';
-  const amount = amountOf(product.price, lotsText.trim());
+  const amount = amountOf(product.price, normalizeAmount(lotsText));
   const price = formatPrice(product.price, PRICE_DECIMALS[product.market], language);
   const money = (value: string) => formatMoneyWithSymbol(value, product.currency, language);
-  const short = amount !== null && (toDecimal(available)?.lt(amount) ?? true);
   const number = (n: number) => n.toLocaleString(LANGUAGE_LOCALE[language]);
 
   const submit = async (values: ApplyForm) => {
-    const lots = values.lots.trim();
+    const lots = normalizeAmount(values.lots);
     const confirmed = await confirmDialog({
       title: t('apply.title'),
       content: t('apply.confirm', { lots, price, amount: money(amountOf(product.price, lots) ?? '0') }),
@@ -89,18 +91,12 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
       onFinish={submit}
       footer={
         <>
-          {short && (
-            <p className="kb-form-note kb-form-note--warn" data-testid="block-short">
-              {t('apply.short')}
-            </p>
-          )}
           <Button
             block
             type="submit"
             color="primary"
             size="large"
             loading={apply.isPending}
-            disabled={short}
             data-testid="block-submit"
           >
             {t('apply.submit')}
@@ -118,16 +114,23 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
             {number(product.remainingLots)}
           </span>
         }
+        // The shared quantity pattern (SPEC §12): checked as typed and before the confirmation —
+        // the minimum, the quota left and whether the available cash pays for it.
         rules={[
           {
             validator: async (_, value: string | undefined) => {
-              const text = (value ?? '').trim();
+              const text = normalizeAmount(value ?? '');
               if (text === '') throw new Error(t('apply.lotsRequired'));
               if (!/^\d{1,12}$/.test(text) || Number(text) === 0) throw new Error(t('apply.lotsWhole'));
-              if (Number(text) < product.minLots)
-                throw new Error(t('apply.lotsBelow', { min: number(product.minLots) }));
-              if (Number(text) > product.remainingLots)
-                throw new Error(t('apply.lotsAbove', { max: number(product.remainingLots) }));
+              const message = quantityMessage(Number(text), {
+                min: product.minLots,
+                max: product.remainingLots,
+                lot: 1,
+                price: product.price,
+                availableMinor: parseMinor(available, product.currency),
+                currency: product.currency,
+              });
+              if (message) throw new Error(message);
             },
           },
         ]}

@@ -144,7 +144,7 @@ describe('the apply form (/home/large2)', () => {
     await waitFor(() => expect(screen.getByTestId('block-amount')).toHaveTextContent('¥267,300'));
     await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
     await user.click(screen.getByTestId('block-submit'));
-    expect(await screen.findByText('At least 100 shares')).toBeInTheDocument();
+    expect(await screen.findByText('The quantity must be at least 100 shares')).toBeInTheDocument();
     expect(sent.some((c) => c.path === '/trade/blockApply')).toBe(false);
   });
 
@@ -196,16 +196,37 @@ describe('the apply form (/home/large2)', () => {
     expect(screen.queryByTestId('block-submit')).toBeNull();
   });
 
-  it('disables the submit when the amount is more than is available', async () => {
+  it('refuses more than the available cash as the shares are typed, before any confirmation', async () => {
     signedIn();
-    answerApi({
+    const sent = answerApi({
       '/trade/blockinfo': { product: PRODUCT, applications: [] },
       '/user/getUserinfo': { ...USER, jpy: '100000' },
     });
     await renderApply();
-    await userEvent.setup({ pointerEventsCheck: 0 }).type(await lotsInput(), '100');
-    await waitFor(() => expect(screen.getByTestId('block-submit')).toBeDisabled());
-    expect(screen.getByTestId('block-short')).toHaveTextContent('Not enough available funds');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.type(await lotsInput(), '100');
+    expect(
+      await screen.findByText('It needs ¥270,000, more than your available ¥100,000'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
+    await user.click(screen.getByTestId('block-submit'));
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(sent.some((c) => c.path === '/trade/blockApply')).toBe(false);
+  });
+
+  it('refuses more shares than the quota left, and reads full-width digits', async () => {
+    signedIn();
+    answerApi({
+      '/trade/blockinfo': { product: PRODUCT, applications: [] },
+      '/user/getUserinfo': { ...USER, jpy: '1000000000' },
+    });
+    await renderApply();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.type(await lotsInput(), '90001');
+    expect(await screen.findByText('The quantity must be at most 90,000 shares')).toBeInTheDocument();
+    await user.clear(await lotsInput());
+    await user.type(await lotsInput(), '１００');
+    await waitFor(() => expect(screen.getByTestId('block-amount')).toHaveTextContent('¥270,000'));
   });
 });
 

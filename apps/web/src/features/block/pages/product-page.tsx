@@ -34,7 +34,7 @@ export default function ProductPage() {
     );
   const { product, applications } = info.data;
   const decimals = PRICE_DECIMALS[product.market];
-  const lots = (n: number) => t('product.lots', { n: n.toLocaleString(LANGUAGE_LOCALE[language]) });
+  const lots = (n: number) => t('product.lots', { count: n, n: n.toLocaleString(LANGUAGE_LOCALE[language]) });
   const discount = discountPercent(product.price, product.marketPrice);
   const open = product.state === 'open' && product.remainingLots >= product.minLots;
   return (

@@ -1,4 +1,7 @@
+import type { Language } from '@kabuto/contract';
+import { lazy, Suspense, useState } from 'react';
 import { linePoints } from '../lib/figures';
+import type { CurvePoint } from './curve';
 
 /** A small line of a product's equity (SPEC §6.5 product list sparkline). */
 export function Sparkline({ values, label }: { values: readonly string[]; label: string }) {
@@ -19,36 +22,72 @@ export function Sparkline({ values, label }: { values: readonly string[]; label:
   );
 }
 
-/** The equity curve and, below it, the drawdown from the running peak. */
+export type { CurvePoint } from './curve';
+
+/** The worst drawdown of a curve (the lowest, as sent). */
+export function worstDrawdown(points: readonly CurvePoint[]): string {
+  return points.reduce((w, p) => (Number(p.drawdown) < Number(w) ? p.drawdown : w), '0');
+}
+
+const EquityPlot = lazy(() => import('./equity-plot'));
+
+/**
+ * The equity curve and, below it, the drawdown from the running peak (SPEC §6.5), drawn by the
+ * stock chart's library with a dated time axis and value axes in the reader's language. The
+ * legend above names each line with its value on the day described (the latest, or the day the
+ * reader touches) and the worst drawdown; it is text in the page, so it shows while the chart's
+ * library loads and is read by screen readers.
+ */
 export function EquityChart({
-  equity,
-  drawdown,
-  equityLabel,
-  drawdownLabel,
+  points,
+  language,
+  formatMoney,
+  formatAxisMoney,
+  formatDay,
+  formatPercent,
+  labels,
 }: {
-  equity: readonly number[];
-  drawdown: readonly number[];
-  equityLabel: string;
-  drawdownLabel: string;
+  points: readonly CurvePoint[];
+  language: Language;
+  formatMoney: (value: string) => string;
+  /** Equity on the value axis, short ("¥110.83M"). */
+  formatAxisMoney: (value: number) => string;
+  formatDay: (day: string) => string;
+  /** A fraction ("-0.05") as a percent ("-5.00%"). */
+  formatPercent: (fraction: string) => string;
+  labels: { equity: string; drawdown: string; worst: string };
 }) {
+  const [touched, setTouched] = useState<number | null>(null);
+  const point = (touched === null ? undefined : points[touched]) ?? points.at(-1);
+  if (!point) return null;
   return (
-    <div className="kb-copy-chart" data-testid="copy-equity-chart">
-      <svg viewBox="0 0 320 120" role="img" aria-label={equityLabel} preserveAspectRatio="none">
-        <polyline
-          className="kb-copy-chart__equity"
-          fill="none"
-          strokeWidth="1.5"
-          points={linePoints(equity, 320, 120, 4)}
+    <figure className="kb-copy-chart" data-testid="copy-equity-chart" aria-label={labels.equity}>
+      <figcaption className="kb-copy-chart__legend" data-testid="copy-chart-legend">
+        <span className="kb-num" data-testid="copy-chart-day">
+          {formatDay(point.day)}
+        </span>
+        <span className="kb-copy-chart__item">
+          <span className="kb-copy-chart__swatch kb-copy-chart__swatch--equity" aria-hidden="true" />
+          {labels.equity} <span className="kb-num">{formatMoney(point.equity)}</span>
+        </span>
+        <span className="kb-copy-chart__item">
+          <span className="kb-copy-chart__swatch kb-copy-chart__swatch--drawdown" aria-hidden="true" />
+          {labels.drawdown} <span className="kb-num">{formatPercent(point.drawdown)}</span>{' '}
+          <span className="kb-num">
+            ({labels.worst} {formatPercent(worstDrawdown(points))})
+          </span>
+        </span>
+      </figcaption>
+      <Suspense fallback={<div className="kb-copy-chart__canvas" />}>
+        <EquityPlot
+          points={points}
+          language={language}
+          formatAxisMoney={formatAxisMoney}
+          formatPercentUnits={(value) => formatPercent(String(value / 100))}
+          formatDay={formatDay}
+          onPoint={setTouched}
         />
-      </svg>
-      <svg viewBox="0 0 320 48" role="img" aria-label={drawdownLabel} preserveAspectRatio="none">
-        <polyline
-          className="kb-copy-chart__drawdown"
-          fill="none"
-          strokeWidth="1.5"
-          points={linePoints([0, ...drawdown, 0].slice(1, -1), 320, 48, 4)}
-        />
-      </svg>
-    </div>
+      </Suspense>
+    </figure>
   );
 }

@@ -1,7 +1,7 @@
 import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -88,11 +88,11 @@ function HoldingCard({ holding }: { holding: CopyHolding }) {
         </div>
         <div>
           <dt>{t('holdings.buyTime')}</dt>
-          <dd className="kb-num">{formatDateTime(holding.createdAt, language)}</dd>
+          <dd className="kb-num">{formatWhen(holding.createdAt, language, 'reader')}</dd>
         </div>
         <div>
           <dt>{t('holdings.lockUntil')}</dt>
-          <dd className="kb-num">{formatDateTime(holding.lockUntil, language)}</dd>
+          <dd className="kb-num">{formatWhen(holding.lockUntil, language, 'reader')}</dd>
         </div>
       </dl>
       <div className="kb-copy-card__leader">{t('holdings.positions')}</div>

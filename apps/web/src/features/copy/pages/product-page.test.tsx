@@ -1,13 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConfigStore } from '../../../shared/config/config-store';
 import { answerApi, signedIn } from '../../../test/api';
 import { userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import { holding, productDetail } from '../test-fixtures';
 import ProductPage from './product-page';
+
+// The chart library draws on a canvas, which the test document has not: the plot is a stand-in.
+vi.mock('../components/equity-plot', () => ({
+  default: ({ points }: { points: readonly unknown[] }) => (
+    <div data-testid="copy-equity-plot" data-days={points.length} />
+  ),
+}));
 
 beforeEach(() => signedIn());
 // A confirmation is shown outside the rendered tree (a portal on the body) and may still be
@@ -32,6 +39,12 @@ describe('copy product page', () => {
     answerApi({ '/trade/productinfo': productDetail(), '/user/getUserinfo': USER });
     await renderInApp(<App />, { path: '/home/follow?id=3' });
     expect(await screen.findByTestId('copy-equity-chart')).toBeInTheDocument();
+    // A legend naming each line with the latest day's value and the worst drawdown, over the plot.
+    const legend = screen.getByTestId('copy-chart-legend');
+    expect(legend).toHaveTextContent('11/17/2026');
+    expect(legend).toHaveTextContent('Equity curve ¥110,830,000');
+    expect(legend).toHaveTextContent('(worst -1.00%)');
+    expect(await screen.findByTestId('copy-equity-plot')).toHaveAttribute('data-days', '3');
     const rules = screen.getByTestId('copy-rules');
     expect(rules).toHaveTextContent('¥100,000');
     expect(rules).toHaveTextContent('7 days');

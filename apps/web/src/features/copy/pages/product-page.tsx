@@ -1,12 +1,13 @@
-import { LANGUAGE_LOCALE, MARKET_TIMEZONE, PRICE_DECIMALS } from '@kabuto/contract';
+import { LANGUAGE_LOCALE, PRICE_DECIMALS } from '@kabuto/contract';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { useConfig } from '../../../shared/config/config-store';
+import { formatCompactMoney } from '../../../shared/format/compact';
 import { currencyMarker, formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatPercent, formatPrice } from '../../../shared/format/price';
-import { formatDate, formatDateTime } from '../../../shared/format/time';
+import { formatDay, formatWhen } from '../../../shared/format/time';
 import { amountForWire, amountMinor } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { useAvailable } from '../../../shared/forms/available';
@@ -60,6 +61,7 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
         name: product.name,
         amount: formatMoneyWithSymbol(amount, product.currency, language),
         days: product.lockDays,
+        count: product.lockDays,
       }),
       confirmText: t('follow.submit'),
       cancelText: tc('actions.cancel'),
@@ -178,10 +180,8 @@ function Trades({ product }: { product: CopyProductDetail }) {
                 })}
               </span>
               <br />
-              <span data-testid="copy-trade-time">
-                {formatDateTime(trade.time, language, MARKET_TIMEZONE[product.market])}
-              </span>{' '}
-              · {trade.simulated ? t('detail.simulated') : t('detail.live')}
+              <span data-testid="copy-trade-time">{formatWhen(trade.time, language, product.market)}</span> ·{' '}
+              {trade.simulated ? t('detail.simulated') : t('detail.live')}
             </span>
           }
         >
@@ -215,8 +215,8 @@ function ProductBody({ product }: { product: CopyProductDetail }) {
         <p className="kb-copy-note" data-testid="copy-historical-note">
           {product.figures.from && product.figures.liveFrom
             ? t('figures.historical', {
-                from: formatDate(product.figures.from, language),
-                live: formatDate(product.figures.liveFrom, language),
+                from: formatWhen(product.figures.from, language, product.market, 'date'),
+                live: formatWhen(product.figures.liveFrom, language, product.market, 'date'),
               })
             : t('list.intro')}{' '}
           {t('figures.days', { n: product.figures.days })}
@@ -224,10 +224,17 @@ function ProductBody({ product }: { product: CopyProductDetail }) {
       </section>
       <Section title={t('figures.equity')}>
         <EquityChart
-          equity={product.curve.map((p) => Number(p.equity))}
-          drawdown={product.curve.map((p) => Number(p.drawdown))}
-          equityLabel={t('figures.equity')}
-          drawdownLabel={`${t('figures.drawdownChart')} ${formatPercent(`-${percentOf(product.figures.maxDrawdown)}`, language)}`}
+          points={product.curve}
+          language={language}
+          formatMoney={(value) => formatMoneyWithSymbol(value, product.currency, language)}
+          formatAxisMoney={(value) => formatCompactMoney(value, product.currency, language)}
+          formatDay={(day) => formatDay(day, language)}
+          formatPercent={(fraction) => formatPercent(percentOf(fraction), language)}
+          labels={{
+            equity: t('figures.equity'),
+            drawdown: t('figures.drawdownChart'),
+            worst: t('figures.worst'),
+          }}
         />
       </Section>
       <Section title={t('detail.rules')}>
@@ -235,10 +242,12 @@ function ProductBody({ product }: { product: CopyProductDetail }) {
           <List.Item extra={<MoneyText value={product.minAmount} currency={product.currency} />}>
             {t('detail.minimum')}
           </List.Item>
-          <List.Item extra={t('detail.lockDaysValue', { n: product.lockDays })}>
+          <List.Item extra={t('detail.lockDaysValue', { count: product.lockDays, n: product.lockDays })}>
             {t('detail.lockDays')}
           </List.Item>
-          <List.Item extra={<span className="kb-num">{formatDateTime(product.cutoffAt, language)}</span>}>
+          <List.Item
+            extra={<span className="kb-num">{formatWhen(product.cutoffAt, language, product.market)}</span>}
+          >
             {t('detail.cutoff')}
           </List.Item>
           {fee && (

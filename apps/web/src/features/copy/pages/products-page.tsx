@@ -1,7 +1,7 @@
 import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -41,7 +41,7 @@ function ProductCard({ product }: { product: CopyProduct }) {
       <div className="kb-copy-card__head kb-copy-card__leader">
         <span>
           {t('detail.minimum')} <MoneyText value={product.minAmount} currency={product.currency} /> ·{' '}
-          {t('detail.lockDaysValue', { n: product.lockDays })}
+          {t('detail.lockDaysValue', { count: product.lockDays, n: product.lockDays })}
         </span>
         <span>{product.open ? t('list.followers', { n: product.followers }) : t('list.closed')}</span>
       </div>
@@ -87,8 +87,8 @@ export default function ProductsPage() {
         {t('list.intro')}
         {first?.figures.from && first.figures.liveFrom
           ? ` ${t('figures.record', {
-              from: formatDate(first.figures.from, language),
-              live: formatDate(first.figures.liveFrom, language),
+              from: formatWhen(first.figures.from, language, first.market, 'date'),
+              live: formatWhen(first.figures.liveFrom, language, first.market, 'date'),
             })}`
           : ''}
       </p>

@@ -2,11 +2,13 @@ import { List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { reasonText } from '../../../shared/format/message-text';
 import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
+import { closedResult } from '../../../shared/trading/pnl';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
@@ -28,6 +30,7 @@ function Summary({ detail }: { detail: DayDetail }) {
   const language = useLanguage();
   const app = detail.application;
   const when = (iso: string | null) => formatWhen(iso, language, app.market);
+  const reason = reasonText(app, language);
   const row = (label: string, value: ReactNode, testId?: string) => (
     <MoneyRow label={label} amount={<span data-testid={testId}>{value}</span>} />
   );
@@ -37,7 +40,12 @@ function Summary({ detail }: { detail: DayDetail }) {
       {row(t('detail.market'), tc(`markets.${app.market}`))}
       {row(t('program.tradingDay'), <span className="kb-num">{app.tradingDay}</span>)}
       {row(t('detail.state'), <DayStateTag state={app.state} />)}
-      {app.reason && row(t('detail.reason'), app.reason)}
+      {reason && (
+        // A sentence, not an amount: it wraps under its label rather than squeezing it.
+        <List.Item description={<span data-testid="day-reason">{reason}</span>}>
+          {t('detail.reason')}
+        </List.Item>
+      )}
       {row(t('list.amount'), <MoneyText value={app.amount} currency={app.currency} />)}
       {row(t('program.leverage'), t('program.leverageValue', { value: app.leverage }))}
       {row(t('form.buyingPower'), <MoneyText value={app.buyingPower} currency={app.currency} />)}
@@ -89,7 +97,7 @@ function PositionItem({ position }: { position: Position }) {
         position.state !== 'cancelled' &&
         position.state !== 'pending' && (
           <MoneyText
-            value={ended ? (position.realisedPnl ?? position.pnl) : position.pnl}
+            value={ended ? closedResult(position).net : position.pnl}
             currency={position.currency}
             signed
           />

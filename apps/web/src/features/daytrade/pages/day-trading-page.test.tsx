@@ -20,6 +20,7 @@ function application(extra: Record<string, unknown> = {}) {
     buyingPower: '1000000',
     state: 'approved',
     reason: null,
+    reasonMessage: null,
     createdAt: '2026-11-17T01:00:00.000Z',
     reviewedAt: '2026-11-17T01:05:00.000Z',
     closeAt: '2026-11-17T06:30:00.000Z',
@@ -74,7 +75,7 @@ describe('/home/withinDays', () => {
     await user.type(amount, '50000');
     await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
     await user.click(screen.getByTestId('day-submit'));
-    expect(await screen.findByText(/The participation must be at least/)).toHaveTextContent('100,000');
+    expect(await screen.findByText('The amount must be at least ¥100,000')).toBeInTheDocument();
     expect(sent.some((c) => c.path === '/trade/dayApply')).toBe(false);
 
     await user.clear(amount);
@@ -95,6 +96,39 @@ describe('/home/withinDays', () => {
     });
     // The application waits for review: the toast says so, in the program's own words.
     expect(await screen.findByText('Application submitted, under review')).toBeInTheDocument();
+  });
+
+  it('checks the amount as it is typed, before any confirmation: text, decimals in yen, more than available', async () => {
+    const sent = answerApi({
+      '/user/getUserinfo': USER,
+      '/trade/dayInfo': info(),
+      '/trade/daylist': page(),
+    });
+    await renderInApp(<DayTradingPage />);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const amount = await screen.findByPlaceholderText('Enter the amount');
+
+    await user.type(amount, '12abc');
+    expect(await screen.findByText('Enter a valid amount')).toBeInTheDocument();
+    // Nothing is figured from an amount the form refuses: no "¥0" capital.
+    expect(screen.getByTestId('day-buying-power')).toHaveTextContent('—');
+
+    await user.clear(amount);
+    await user.type(amount, '100000.5');
+    expect(await screen.findByText('This currency has no decimals')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '980000');
+    expect(await screen.findByText('The amount is more than your available ¥970,000')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
+    await user.click(screen.getByTestId('day-submit'));
+    expect(screen.queryByTestId('day-confirm')).toBeNull();
+    expect(sent.some((c) => c.path === '/trade/dayApply')).toBe(false);
+
+    // Full-width digits from a Japanese keyboard are read as the amount they are.
+    await user.clear(amount);
+    await user.type(amount, '３００，０００');
+    await waitFor(() => expect(screen.getByTestId('day-buying-power')).toHaveTextContent('¥1,500,000'));
   });
 
   it("shows the day's approved application with the capital left, and every application with its state", async () => {

@@ -1,3 +1,4 @@
+import { Decimal, parseMinor } from '@kabuto/contract';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { LockOutline, StopOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
@@ -6,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
+import { amountForWire, amountProblem } from '../../../shared/forms/amount';
+import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -35,8 +38,6 @@ interface ApplyForm {
   amount: string;
   fund_password: string;
 }
-
-const AMOUNT = /^\d{1,15}(\.\d{1,8})?$/;
 
 /** The program's terms for the selected market: day, forced-close time, leverage, fees, minimum. */
 function ProgramTerms({ info }: { info: DayInfo }) {
@@ -84,13 +85,15 @@ function ApplyFormView({ info }: { info: DayInfo }) {
   const language = useLanguage();
   const apply = useApplyDayTrade();
   const [form] = Form.useForm<ApplyForm>();
+  const amountRule = useAmountRule();
   const [amount, setAmount] = useState('');
-  const money = (value: string | number) => formatMoneyWithSymbol(value, info.currency, language);
-  const valid = AMOUNT.test(amount.trim());
-  const capital = valid ? Number(amount) : 0;
+  const money = (value: string) => formatMoneyWithSymbol(value, info.currency, language);
+  // The figures follow only an amount the form accepts: "12abc" shows nothing, never ¥0.
+  const capital = amountProblem(amount, info.currency) ? null : amountForWire(amount, info.currency);
+  const buyingPower = (value: string) => new Decimal(value).times(info.leverage).toFixed();
 
   const submit = async (values: ApplyForm) => {
-    const typed = values.amount.trim();
+    const typed = amountForWire(values.amount, info.currency);
     const confirmed = await confirmDialog({
       title: t('form.confirmTitle'),
       content: (
@@ -105,7 +108,7 @@ function ApplyFormView({ info }: { info: DayInfo }) {
           </div>
           <div>
             <dt>{t('form.buyingPower')}</dt>
-            <dd>{money(Number(typed) * info.leverage)}</dd>
+            <dd>{money(buyingPower(typed))}</dd>
           </div>
           <div>
             <dt>{t('program.fees')}</dt>
@@ -172,15 +175,13 @@ function ApplyFormView({ info }: { info: DayInfo }) {
             {t('program.minAmount')} <MoneyText value={info.minAmount} currency={info.currency} />
           </span>
         }
+        // The shared amount pattern (SPEC §12): checked as typed and before the confirmation —
+        // a number of the currency, at least the program's minimum, at most the available cash.
         rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              const text = (value ?? '').trim();
-              if (!text || !AMOUNT.test(text) || Number(text) <= 0) throw new Error(t('form.amountRequired'));
-              if (Number(text) < Number(info.minAmount))
-                throw new Error(t('form.amountBelowMin', { min: money(info.minAmount) }));
-            },
-          },
+          amountRule(info.currency, {
+            minMinor: parseMinor(info.minAmount, info.currency),
+            balanceMinor: parseMinor(info.available, info.currency),
+          }),
         ]}
       >
         <Input
@@ -200,11 +201,11 @@ function ApplyFormView({ info }: { info: DayInfo }) {
       <dl className="kb-day-figures" data-testid="day-figures">
         <div>
           <dt>{t('form.capital')}</dt>
-          <dd>{valid ? money(capital) : '—'}</dd>
+          <dd>{capital === null ? '—' : money(capital)}</dd>
         </div>
         <div>
           <dt>{t('form.buyingPower')}</dt>
-          <dd data-testid="day-buying-power">{valid ? money(capital * info.leverage) : '—'}</dd>
+          <dd data-testid="day-buying-power">{capital === null ? '—' : money(buyingPower(capital))}</dd>
         </div>
       </dl>
     </Form>

@@ -1,9 +1,10 @@
+import type { Market } from '@kabuto/contract';
 import { drawLottery } from '@kabuto/domain';
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format/time';
+import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -29,7 +30,8 @@ export function rerunMatches(proof: LotteryProof): boolean {
   );
 }
 
-function Proof({ proof, timeZone }: { proof: LotteryProof; timeZone?: string | undefined }) {
+/** `market` is the share's, once read: the draw is the market's event, on its clock. */
+function Proof({ proof, market }: { proof: LotteryProof; market: Market | undefined }) {
   const { t } = useTranslation('ipo');
   const language = useLanguage();
   const [rerun, setRerun] = useState<boolean | null>(null);
@@ -69,7 +71,9 @@ function Proof({ proof, timeZone }: { proof: LotteryProof; timeZone?: string | u
         </List.Item>
         {proof.drawnAt && (
           <List.Item
-            extra={<span className="kb-num">{formatDateTime(proof.drawnAt, language, timeZone)}</span>}
+            extra={
+              <span className="kb-num">{market ? formatWhen(proof.drawnAt, language, market) : '—'}</span>
+            }
           >
             {t('field.lotteryAt')}
           </List.Item>
@@ -78,7 +82,7 @@ function Proof({ proof, timeZone }: { proof: LotteryProof; timeZone?: string | u
       {mine !== null && (
         <p className="kb-ipo-note" data-testid="lottery-mine">
           {myWin
-            ? t('lottery.mine', { id: mine, n: myWin.allottedShares })
+            ? t('lottery.mine', { id: mine, count: myWin.allottedShares, n: myWin.allottedShares })
             : t('lottery.mineNone', { id: mine })}
         </p>
       )}
@@ -129,11 +133,11 @@ export default function LotteryPage() {
     body = (
       <p className="kb-ipo-note" data-testid="lottery-not-drawn">
         {t('lottery.notDrawn', {
-          at: share.data ? formatDateTime(share.data.lotteryAt, language, share.data.timeZone) : '—',
+          at: share.data ? formatWhen(share.data.lotteryAt, language, share.data.market) : '—',
         })}
       </p>
     );
-  else body = <Proof proof={proof.data} timeZone={share.data?.timeZone} />;
+  else body = <Proof proof={proof.data} market={share.data?.market} />;
   return (
     <Page
       header={<PageHeader title={`${t('lotteryTitle')} ${proof.data?.code ?? ''}`} backTo={PATHS.newShare} />}

@@ -31,7 +31,7 @@ export function ShareFields({ share }: { share: NewShare }) {
   const when = (iso: string) => formatWhen(iso, language, share.market);
   const money = (value: string | null) =>
     value === null ? '—' : <MoneyText value={value} currency={share.currency} />;
-  const shares = (n: number | null) => (n === null ? '—' : t('shares', { n: n.toLocaleString() }));
+  const shares = (n: number | null) => (n === null ? '—' : t('shares', { count: n, n: n.toLocaleString() }));
   const rows: Array<[string, React.ReactNode]> = [
     [t('field.code'), share.code],
     [t('field.market'), share.issueMarket],
@@ -84,7 +84,11 @@ function MySubscription({ share }: { share: NewShare }) {
           {t('field.state')}
         </List.Item>
         <List.Item
-          extra={<span className="kb-num">{t('shares', { n: mine.quantity.toLocaleString() })}</span>}
+          extra={
+            <span className="kb-num">
+              {t('shares', { count: mine.quantity, n: mine.quantity.toLocaleString() })}
+            </span>
+          }
         >
           {t('field.myQuantity')}
         </List.Item>
@@ -107,7 +111,11 @@ function MySubscription({ share }: { share: NewShare }) {
         )}
         {share.drawn && (
           <List.Item
-            extra={<span className="kb-num">{t('shares', { n: mine.wonQuantity.toLocaleString() })}</span>}
+            extra={
+              <span className="kb-num">
+                {t('shares', { count: mine.wonQuantity, n: mine.wonQuantity.toLocaleString() })}
+              </span>
+            }
           >
             {t('field.wonQuantity')}
           </List.Item>

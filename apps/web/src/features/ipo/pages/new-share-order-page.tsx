@@ -83,7 +83,7 @@ function PayPanel({ sub }: { sub: Subscription }) {
   const submitAbstain = async () => {
     const confirmed = await confirmDialog({
       title: t('abstain'),
-      content: t('abstainConfirm', { n: sub.wonQuantity.toLocaleString() }),
+      content: t('abstainConfirm', { count: sub.wonQuantity, n: sub.wonQuantity.toLocaleString() }),
       confirmText: t('abstain'),
       cancelText: tc('actions.cancel'),
     });
@@ -103,6 +103,7 @@ function PayPanel({ sub }: { sub: Subscription }) {
         <>
           <p className="kb-muted">
             {t('payConfirm', {
+              count: sub.wonQuantity,
               n: sub.wonQuantity.toLocaleString(),
               amount: formatMoneyWithSymbol(sub.wonAmount, sub.currency, language),
             })}
@@ -154,7 +155,11 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
           {sub.name} <span className="kb-muted kb-num">{sub.code}</span>
         </List.Item>
         <List.Item
-          extra={<span className="kb-num">{t('shares', { n: sub.quantity.toLocaleString() })}</span>}
+          extra={
+            <span className="kb-num">
+              {t('shares', { count: sub.quantity, n: sub.quantity.toLocaleString() })}
+            </span>
+          }
         >
           {t('field.myQuantity')}
         </List.Item>
@@ -173,7 +178,11 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
         {winning && (
           <>
             <List.Item
-              extra={<span className="kb-num">{t('shares', { n: sub.wonQuantity.toLocaleString() })}</span>}
+              extra={
+                <span className="kb-num">
+                  {t('shares', { count: sub.wonQuantity, n: sub.wonQuantity.toLocaleString() })}
+                </span>
+              }
             >
               {t('field.wonQuantity')}
             </List.Item>

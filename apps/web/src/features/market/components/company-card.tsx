@@ -1,11 +1,11 @@
 import { MARKET_CURRENCY } from '@kabuto/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCompact, formatCompactMoney } from '../../../shared/format/compact';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Section } from '../../../shared/ui/section';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { useCompany } from '../api/market';
-import { formatCompact, formatCompactMoney } from '../lib/compact';
 
 /** Company profile (SPEC §4 Stock): sector, shares outstanding, market capitalisation, profile. */
 export const CompanyCard = memo(function CompanyCard({ code }: { code: string }) {

@@ -8,6 +8,7 @@ import {
 } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatCompact, formatCompactMoney } from '../../../shared/format/compact';
 import { formatPrice, trendOf } from '../../../shared/format/price';
 import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
@@ -16,7 +17,6 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { Section } from '../../../shared/ui/section';
 import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PriceText, TrendText } from '../../../shared/ui/trend-text';
-import { formatCompact, formatCompactMoney } from '../lib/compact';
 import { newsPath, stockPath } from '../lib/paths';
 
 export type Overview = ResponseOf<typeof API.overviewCall>;

@@ -1,5 +1,6 @@
 import { PRICE_DECIMALS, type QuoteView } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
+import { formatCompact } from '../../../shared/format/compact';
 import { formatPrice, trendOf } from '../../../shared/format/price';
 import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
@@ -7,7 +8,6 @@ import type { Flash } from '../../../shared/realtime';
 import { useQuoteStreamStatus } from '../../../shared/realtime';
 import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PriceText, TrendText } from '../../../shared/ui/trend-text';
-import { formatCompact } from '../lib/compact';
 
 /** The quote of a stock (SPEC §4 Stock): price, change, day range, volume, turnover, limits. */
 export function QuotePanel({ quote }: { quote: QuoteView & { flash: Flash } }) {

@@ -21,7 +21,15 @@ import {
 } from 'klinecharts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../shared/api';
-import { dateTimeFormat } from '../../../shared/format/intl';
+import {
+  axisStyles,
+  chartTheme,
+  measureTickText,
+  onTouchedBar,
+  readableTimeTicks,
+  readableValueTicks,
+} from '../../../shared/chart/axis';
+import { formatWhen } from '../../../shared/format/time';
 import { applyTick, CHART_PERIOD, type ChartTick, intradaySpanMs, toChartBars } from '../lib/chart-data';
 import {
   chartBigNumber,
@@ -32,8 +40,6 @@ import {
   type LegendItem,
   type MainIndicator,
   mainOverlays,
-  readableTimeTicks,
-  readableValueTicks,
   type SubIndicator,
 } from '../lib/chart-options';
 
@@ -90,23 +96,14 @@ interface Params {
   adjust: AdjustMode;
 }
 
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
 /**
  * Colours from the app's theme and the reader's up/down convention (SPEC §12), and the app's own
  * fonts: the library's default (Helvetica Neue) is on few phones, and the browser looked for it
  * and its fallbacks the first time the chart measured a label (a third of the chart's first task).
  */
 export function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
-  const family = cssVar('--adm-font-family', 'sans-serif').replace(/\s+/g, ' ');
-  const up = cssVar('--kb-up', '#d9363e');
-  const down = cssVar('--kb-down', '#0e9f6e');
-  const text = cssVar('--kb-muted', '#6b7280');
-  const grid = cssVar('--kb-border', '#e6e8ee');
-  const primary = cssVar('--adm-color-primary', '#2a4bd7');
+  const theme = chartTheme();
+  const { family, up, down, text, grid, primary } = theme;
   return {
     grid: { horizontal: { color: grid }, vertical: { color: grid } },
     candle: {
@@ -137,8 +134,7 @@ export function themeStyles(period: KlinePeriod): DeepPartial<Styles> {
       bars: [{ upColor: up, downColor: down, noChangeColor: text }],
       lastValueMark: { text: { family } },
     },
-    xAxis: { axisLine: { color: grid }, tickText: { color: text, family }, tickLine: { color: grid } },
-    yAxis: { axisLine: { color: grid }, tickText: { color: text, family }, tickLine: { color: grid } },
+    ...axisStyles(theme),
     crosshair: { horizontal: { text: { family } }, vertical: { text: { family } } },
     overlay: { text: { family } },
     separator: { color: grid },
@@ -152,18 +148,6 @@ async function fetchBars(params: Params, before: string | undefined) {
     { loading: false, silent: 'all' },
   );
   return { bars: toChartBars(answer.bars), more: answer.more, liveFactor: answer.liveFactor };
-}
-
-/** Width of a time-axis label as the chart draws it (for dropping labels cut by an edge). */
-function measureTickText(size: number, family: string): (text: string) => number {
-  let context: CanvasRenderingContext2D | null | undefined;
-  return (text) => {
-    if (context === undefined) {
-      context = document.createElement('canvas').getContext('2d');
-      if (context) context.font = `${size}px ${family}`;
-    }
-    return context ? context.measureText(text).width : text.length * size * 0.6;
-  };
 }
 
 /** A pane's value labels that its top or bottom edge would cut are left out. */
@@ -220,13 +204,8 @@ export default function StockChart(props: StockChartProps) {
       const l = labelsRef.current;
       const price = (v: number | undefined) => formatFixed(v, decimals, language);
       const intraday = intradaySpanMs(params.current.period) !== null;
-      const time = dateTimeFormat(LANGUAGE_LOCALE[language], {
-        timeZone: MARKET_TIMEZONE[market],
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        ...(intraday ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-      }).format(bar.timestamp);
+      // The market's clock, labelled, for a bar with a time of day; its date alone otherwise.
+      const time = formatWhen(new Date(bar.timestamp), language, market, intraday ? 'dateTime' : 'date');
       const items = (paneId: string) =>
         (instance.getIndicators({ paneId }) as unknown as IndicatorLike[]).flatMap((indicator) => {
           const digits = indicator.name === 'VOL' ? 0 : decimals;
@@ -329,13 +308,8 @@ export default function StockChart(props: StockChartProps) {
         barCallback.current = null;
       },
     };
-    instance.subscribeAction('onCrosshairChange', (data) => {
-      const x = (data as { x?: number } | undefined)?.x;
-      if (typeof x !== 'number') return;
-      const [point] = instance.convertFromPixel([{ x }], { paneId: MAIN_PANE }) as Array<{
-        dataIndex?: number;
-      }>;
-      pointed.current = typeof point?.dataIndex === 'number' ? Math.max(0, point.dataIndex) : null;
+    onTouchedBar(instance, MAIN_PANE, (index) => {
+      pointed.current = index === null ? null : Math.max(0, index);
       refresh();
     });
     // A mouse leaving the plot takes the crosshair with it; a finger's crosshair stays after it lifts.

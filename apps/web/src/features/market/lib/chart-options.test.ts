@@ -1,5 +1,6 @@
 import { KLINE_PERIODS } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
+import { formatCompact } from '../../../shared/format/compact';
 import {
   chartBigNumber,
   DEFAULT_ADJUST,
@@ -9,9 +10,7 @@ import {
   MIN_YEAR_BARS,
   mainOverlays,
   offeredPeriods,
-  readableTimeTicks,
 } from './chart-options';
-import { formatCompact } from './compact';
 
 describe('chart defaults', () => {
   it('adjusts forward by default, so a split is not drawn as a crash', () => {
@@ -78,23 +77,5 @@ describe('chartBigNumber', () => {
     for (const language of ['cn', 'us', 'jp'] as const)
       expect(chartBigNumber(language)(1_851_000)).toBe(formatCompact(1_851_000, language));
     expect(chartBigNumber('us')(3590)).toBe('3,590');
-  });
-});
-
-describe('readableTimeTicks', () => {
-  const measure = (text: string) => text.length * 6;
-  const last = Date.UTC(2026, 10, 20);
-  const tick = (coord: number, value: number, text = '2026-11-16') => ({ coord, value, text });
-
-  it('drops labels after the newest bar (times the chart extrapolates into the empty right side)', () => {
-    const ticks = [tick(100, last - 86_400_000), tick(200, last), tick(300, last + 86_400_000)];
-    expect(readableTimeTicks(ticks, last, 360, measure).map((t) => t.coord)).toEqual([100, 200]);
-    expect(readableTimeTicks(ticks, null, 360, measure)).toEqual([]);
-  });
-
-  it('drops labels that either edge would cut', () => {
-    const ticks = [tick(10, last - 3e8), tick(100, last - 2e8), tick(340, last)];
-    // "2026-11-16" is 60 px wide: it needs 30 px on each side of its tick.
-    expect(readableTimeTicks(ticks, last, 360, measure).map((t) => t.coord)).toEqual([100]);
   });
 });

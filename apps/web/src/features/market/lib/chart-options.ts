@@ -1,7 +1,7 @@
 import type { AdjustMode, KlinePeriod, Language, Market } from '@kabuto/contract';
 import { LANGUAGE_LOCALE, PRICE_DECIMALS } from '@kabuto/contract';
+import { formatCompact } from '../../../shared/format/compact';
 import { numberFormat } from '../../../shared/format/intl';
-import { formatCompact } from './compact';
 
 /** Indicators the chart offers (SPEC §2 /quotes/info: main and sub indicators). */
 export const MAIN_INDICATORS = ['MA', 'EMA', 'BOLL'] as const;
@@ -66,41 +66,6 @@ export function chartBigNumber(language: Language): (value: string | number) => 
     if (!Number.isFinite(n)) return String(value);
     return Math.abs(n) < 10_000 ? formatFixed(n, 0, language) : formatCompact(n, language);
   };
-}
-
-export interface AxisTickLike {
-  coord: number;
-  value: number | string;
-  text: string;
-}
-
-/**
- * Time-axis labels that can be read in full and are not in the future: a label after the newest
- * bar (the chart extrapolates times into the empty space on the right) or one whose text would
- * be cut by either edge of the plot is dropped.
- */
-export function readableTimeTicks<T extends AxisTickLike>(
-  ticks: readonly T[],
-  lastTimestamp: number | null,
-  width: number,
-  measure: (text: string) => number,
-): T[] {
-  return ticks.filter((tick) => {
-    const time = typeof tick.value === 'number' ? tick.value : Number(tick.value);
-    if (lastTimestamp === null || !Number.isFinite(time) || time > lastTimestamp) return false;
-    const half = measure(tick.text) / 2;
-    return tick.coord - half >= 0 && tick.coord + half <= width;
-  });
-}
-
-/** Value-axis labels whose text fits between the top and bottom edges of their pane. */
-export function readableValueTicks<T extends AxisTickLike>(
-  ticks: readonly T[],
-  height: number,
-  textHeight: number,
-): T[] {
-  const half = textHeight / 2 + 2;
-  return ticks.filter((tick) => tick.coord - half >= 0 && tick.coord + half <= height);
 }
 
 /** An indicator as the chart holds it: its figures (key and title) and computed values per bar. */

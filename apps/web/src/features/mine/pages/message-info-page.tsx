@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { messageText } from '../../../shared/format/message-text';
 import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
@@ -10,7 +11,6 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { useMessage } from '../api/messages';
-import { messageText } from '../lib/message-text';
 
 /** /mine/messageInfo?id=: one message; opening it marks it read (SPEC §6.6). */
 export default function MessageInfoPage() {

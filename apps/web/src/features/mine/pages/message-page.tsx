@@ -2,6 +2,7 @@ import { InfiniteScroll, List, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { messageText } from '../../../shared/format/message-text';
 import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
@@ -11,7 +12,6 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { useMessages } from '../api/messages';
-import { messageText } from '../lib/message-text';
 
 /** /mine/message: site messages, paged, unread ones marked with a dot (SPEC §6.6). */
 export default function MessagePage() {

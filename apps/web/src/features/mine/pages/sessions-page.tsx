@@ -19,7 +19,8 @@ import { useEndSession, useLogoutAll, useSessions } from '../api/sessions';
 type Session = NonNullable<ReturnType<typeof useSessions>['data']>['list'][number];
 
 /**
- * /mine/sessions: the devices signed in to the account (device from the browser, last seen),
+ * /mine/sessions: the devices signed in to the account (device from the browser, address, first
+ * and last seen; SPEC §13.1),
  * each other one can be signed out; "log out of every device" ends them all, this one included.
  */
 export default function SessionsPage() {
@@ -117,6 +118,9 @@ function SessionTimes({ session, language }: { session: Session; language: Langu
     <div className="kb-session-times kb-muted">
       <div>{t('sessions.lastSeen', { time: formatWhen(session.lastSeenAt, language, 'reader') })}</div>
       <div>{t('sessions.signedIn', { time: formatWhen(session.createdAt, language, 'reader') })}</div>
+      {session.address && (
+        <div data-testid="session-address">{t('sessions.address', { address: session.address })}</div>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { openCustomerService } from '../../../shared/session/customer-service';
 import { logout } from '../../../shared/session/logout';
 import { useUserInfo } from '../../../shared/session/user';
 import { useSettings } from '../../../shared/settings/settings-store';
+import { PasskeyInvite } from '../../../shared/step-up/passkey-invite';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 import { TrendText } from '../../../shared/ui/trend-text';
 
@@ -49,6 +50,7 @@ export default function SettingsPage() {
         { to: PATHS.bank, label: tc('links.bank') },
         { to: PATHS.loginPassword, label: tc('links.loginPassword') },
         { to: PATHS.fundPassword, label: tc('links.fundPassword') },
+        { to: PATHS.security, label: t('settings.links.security') },
         { to: PATHS.sessions, label: t('settings.links.sessions') },
       ],
     },
@@ -101,6 +103,8 @@ export default function SettingsPage() {
           )}
         </List>
       </div>
+
+      <PasskeyInvite onAdd={navigate} />
 
       {groups.map((group) => (
         <div className="kb-card" key={group.title}>

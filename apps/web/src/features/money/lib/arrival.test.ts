@@ -23,13 +23,13 @@ describe('deposit arrival', () => {
 describe('deadline text', () => {
   it('writes midnight Tokyo as 24:00 of the day that ends', () => {
     // 2026-11-26 00:00 in Tokyo is the end of 11/25.
-    expect(formatDeadline('2026-11-25T15:00:00Z', 'us')).toBe('11/25\u00a024:00');
-    expect(formatDeadline('2026-11-25T15:00:00Z', 'jp')).toBe('11/25\u00a024:00');
+    expect(formatDeadline('2026-11-25T15:00:00Z', 'us')).toBe('11/25\u00a024:00\u00a0GMT+9');
+    expect(formatDeadline('2026-11-25T15:00:00Z', 'jp')).toBe('11/25\u00a024:00\u00a0JST');
   });
 
   it('writes other times in Japan time, 24-hour clock', () => {
-    expect(formatDeadline('2026-11-24T03:05:00Z', 'cn')).toBe('11/24\u00a012:05');
-    expect(formatDeadline(new Date('2026-11-24T13:30:00Z'), 'us')).toBe('11/24\u00a022:30');
+    expect(formatDeadline('2026-11-24T03:05:00Z', 'cn')).toBe('11/24\u00a012:05\u00a0GMT+9');
+    expect(formatDeadline(new Date('2026-11-24T13:30:00Z'), 'us')).toBe('11/24\u00a022:30\u00a0GMT+9');
   });
 
   it('shows a dash for a time it cannot read', () => {

@@ -1,5 +1,6 @@
 import { LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
 import { dateTimeFormat } from '../../../shared/format/intl';
+import { zoneLabel } from '../../../shared/format/time';
 
 /** Deposits, withdrawals and their deadlines are stated in Japan time (SPEC §6.4: Asia/Tokyo). */
 export const FUND_TIME_ZONE = 'Asia/Tokyo';
@@ -38,16 +39,18 @@ const NBSP = '\u00a0';
 const dayText = (p: Record<string, string>) => `${p.month}/${p.day}`;
 
 /**
- * A deadline in Japan time. Midnight is written the way the promise is made, "24:00" of the day
+ * A deadline in Japan time, labelled with its zone. Midnight is written the way the promise is made, "24:00" of the day
  * that ends ("T+1 24:00"), not "00:00" of the day after.
  */
 export function formatDeadline(value: Date | string, language: Language): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '—';
   const p = parts(date, language);
+  // Labelled with its zone as every time is (Japan time is the Tokyo market's: "JST", "GMT+9").
+  const zone = `${NBSP}${zoneLabel('jpy', language, date)}`;
   if (p.hour === '00' && p.minute === '00') {
     const dayBefore = parts(new Date(date.getTime() - 1), language);
-    return `${dayText(dayBefore)}${NBSP}24:00`;
+    return `${dayText(dayBefore)}${NBSP}24:00${zone}`;
   }
-  return `${dayText(p)}${NBSP}${p.hour}:${p.minute}`;
+  return `${dayText(p)}${NBSP}${p.hour}:${p.minute}${zone}`;
 }

@@ -104,3 +104,29 @@ export function useClosePosition() {
 /** My new-share subscriptions (the Subscription tab): each with what it keeps frozen. */
 export const useSubscriptions = () =>
   useApiInfiniteQuery(API.userNewStockListCall, { size: POSITION_PAGE_SIZE }, { refetchOnMount: 'always' });
+
+/**
+ * SPEC §13.2: change a pending order (price, trigger, quantity down). Refusals are shown by the
+ * sheet at the field they name, not toasted.
+ */
+export function useModifyOrder(onDone: () => void) {
+  return useApiMutation(API.modifyOrderCall, {
+    silent: true,
+    onSuccess: () => {
+      toastSuccess('modify');
+      refreshAfterChange();
+      onDone();
+    },
+  });
+}
+
+/** SPEC §13.2: set, change or remove a position's (or a pending order's) take-profit and stop-loss. */
+export function useSetTpSl(onDone: (removed: boolean) => void) {
+  return useApiMutation(API.setTpSlCall, {
+    silent: true,
+    onSuccess: (position) => {
+      refreshAfterChange();
+      onDone(position.takeProfit === null && position.stopLoss === null);
+    },
+  });
+}

@@ -29,6 +29,13 @@ describe('ended position card', () => {
     expect(screen.getByText('Gross P&L')).toBeInTheDocument();
   });
 
+  it('puts every amount on a money row of its own, whole beside a label that wraps', async () => {
+    await renderInApp(<EndedPositionCard position={closedPosition()} onOpen={() => undefined} />);
+    for (const id of ['position-pnl', 'position-gross', 'position-fees'])
+      expect(screen.getByTestId(id).closest('.kb-money-row__amount')).not.toBeNull();
+    expect(screen.getByText('Net P&L').closest('.kb-money-row__label')).not.toBeNull();
+  });
+
   it("says when it closed in the market's own zone, labelled", async () => {
     await renderInApp(<EndedPositionCard position={closedPosition()} onOpen={() => undefined} />);
     expect(screen.getByText('11/17/2026, 10:00 GMT+9')).toBeInTheDocument();

@@ -1,15 +1,23 @@
 import { PRICE_DECIMALS } from '@kabuto/contract';
 import { Button } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatWhen } from '../../../shared/format/time';
 import { useLanguage } from '../../../shared/i18n/setup';
 import { liveValueOf } from '../../../shared/trading/pnl';
+import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PriceText } from '../../../shared/ui/trend-text';
-import { canCancel, closedResult, entryPriceOf, isLive } from '../lib/position-view';
+import { canCancel, canSetTpSl, closedResult, entryPriceOf, isLive } from '../lib/position-view';
 import type { Position } from '../lib/types';
+import { OrderTerms } from './order-terms';
 import { DirectionBadge, ModeBadge, StateTag } from './position-bits';
+
+/** A money figure of a position card: a whole amount beside a label that wraps (SPEC §12). */
+function PositionMoney({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return <MoneyRow variant="plain" label={label} amount={<span data-testid={testId}>{children}</span>} />;
+}
 
 /** One open position in the In progress list: prices, live P&L and, while pending, cancel. */
 export function OpenPositionCard({
@@ -17,12 +25,17 @@ export function OpenPositionCard({
   livePrice,
   onOpen,
   onCancel,
+  onModify,
+  onTpSl,
 }: {
   position: Position;
   /** The latest tick's price; the server's current price until the first tick. */
   livePrice: string | undefined;
   onOpen: () => void;
-  onCancel: () => void;
+  onCancel?: () => void;
+  /** SPEC §13.2: modify a pending order; set its (or a holding position's) take-profit / stop-loss. */
+  onModify?: () => void;
+  onTpSl?: () => void;
 }) {
   const { t } = useTranslation('trading');
   const language = useLanguage();
@@ -66,40 +79,49 @@ export function OpenPositionCard({
             </dd>
           </div>
           <div className="kb-pos-card__cell kb-pos-card__cell--end">
-            <dt>{t('positions.pnl')}</dt>
-            <dd data-testid="position-pnl">
-              {pending ? (
-                '—'
-              ) : (
-                <MoneyText value={value.pnl} currency={position.currency} signed className="kb-pnl-strong" />
-              )}
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell">
             <dt>{t('positions.quantity')}</dt>
             <dd className="kb-num">{t('shares', { count: position.quantity })}</dd>
           </div>
-          <div className="kb-pos-card__cell">
-            <dt>{t('detail.margin')}</dt>
-            <dd>
-              <MoneyText value={position.margin} currency={position.currency} />
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell kb-pos-card__cell--end">
-            <dt>{t('positions.marketValue')}</dt>
-            <dd>{pending ? '—' : <MoneyText value={value.marketValue} currency={position.currency} />}</dd>
-          </div>
         </dl>
+        {/* Money on rows of its own: an amount keeps its whole width and the label wraps (SPEC §12). */}
+        <div className="kb-pos-card__money">
+          <PositionMoney label={t('positions.pnl')} testId="position-pnl">
+            {pending ? (
+              '—'
+            ) : (
+              <MoneyText value={value.pnl} currency={position.currency} signed className="kb-pnl-strong" />
+            )}
+          </PositionMoney>
+          <PositionMoney label={t('detail.margin')}>
+            <MoneyText value={position.margin} currency={position.currency} />
+          </PositionMoney>
+          <PositionMoney label={t('positions.marketValue')}>
+            {pending ? '—' : <MoneyText value={value.marketValue} currency={position.currency} />}
+          </PositionMoney>
+        </div>
+        <OrderTerms position={position} />
       </button>
-      <footer className="kb-pos-card__foot">
+      <footer className="kb-pos-card__foot kb-pos-card__foot--wrap">
         <span className="kb-num">
           {formatWhen(position.openedAt ?? position.createdAt, language, position.market)}
         </span>
-        {canCancel(position) && (
-          <Button size="small" fill="outline" data-testid="position-cancel" onClick={onCancel}>
-            {t('positions.cancel')}
-          </Button>
-        )}
+        <div className="kb-pos-card__actions">
+          {onTpSl && canSetTpSl(position) && (
+            <Button size="small" fill="outline" data-testid="position-tpsl-edit" onClick={onTpSl}>
+              {t('protect.card.setTpSl')}
+            </Button>
+          )}
+          {onModify && canCancel(position) && (
+            <Button size="small" fill="outline" data-testid="position-modify" onClick={onModify}>
+              {t('protect.card.modify')}
+            </Button>
+          )}
+          {onCancel && canCancel(position) && (
+            <Button size="small" fill="outline" data-testid="position-cancel" onClick={onCancel}>
+              {t('positions.cancel')}
+            </Button>
+          )}
+        </div>
       </footer>
     </article>
   );
@@ -144,27 +166,23 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
             </dd>
           </div>
           <div className="kb-pos-card__cell kb-pos-card__cell--end">
-            <dt>{t('positions.netPnl')}</dt>
-            <dd data-testid="position-pnl">
-              <MoneyText value={result.net} currency={position.currency} signed className="kb-pnl-strong" />
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell">
-            <dt>{t('positions.grossPnl')}</dt>
-            <dd data-testid="position-gross">
-              <MoneyText value={result.gross} currency={position.currency} signed />
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell">
-            <dt>{t('positions.fees')}</dt>
-            <dd data-testid="position-fees">
-              <MoneyText value={result.fees} currency={position.currency} />
-            </dd>
+            <dt>{t('positions.quantity')}</dt>
+            <dd className="kb-num">{t('shares', { count: position.quantity })}</dd>
           </div>
         </dl>
+        <div className="kb-pos-card__money">
+          <PositionMoney label={t('positions.netPnl')} testId="position-pnl">
+            <MoneyText value={result.net} currency={position.currency} signed className="kb-pnl-strong" />
+          </PositionMoney>
+          <PositionMoney label={t('positions.grossPnl')} testId="position-gross">
+            <MoneyText value={result.gross} currency={position.currency} signed />
+          </PositionMoney>
+          <PositionMoney label={t('positions.fees')} testId="position-fees">
+            <MoneyText value={result.fees} currency={position.currency} />
+          </PositionMoney>
+        </div>
       </button>
       <footer className="kb-pos-card__foot">
-        <span className="kb-num">{t('shares', { count: position.quantity })}</span>
         <span className="kb-num">
           {formatWhen(position.closedAt ?? position.updatedAt, language, position.market)}
         </span>

@@ -1,4 +1,5 @@
 import { Decimal } from '@kabuto/contract';
+import { closedResult } from '../../../shared/trading/pnl';
 import type { Position } from './types';
 
 /**
@@ -19,6 +20,15 @@ export function entryPriceOf(position: Pick<Position, 'state' | 'openPrice' | 'l
 /** SPEC §5: only a pending order can be cancelled, only a holding position closed. */
 export const canCancel = (position: Pick<Position, 'state'>) => position.state === 'pending';
 export const canClose = (position: Pick<Position, 'state'>) => position.state === 'holding';
+/**
+ * SPEC §13.2: a holding position or a pending order (IFD / IFDOCO) takes a take-profit and
+ * stop-loss; a day-trading position closes at the session's end anyway, a copy mirror follows
+ * its leader.
+ */
+export const canSetTpSl = (position: Pick<Position, 'state' | 'source'>) =>
+  (position.state === 'holding' || position.state === 'pending') &&
+  position.source !== 'copy' &&
+  position.source !== 'daytrade';
 
 /** Open positions move with the price; pending, ended and cancelled ones do not. */
 export const isLive = (position: Pick<Position, 'state'>) =>
@@ -39,21 +49,7 @@ export function parsePositionTab(value: string | null): PositionTab {
   return POSITION_TABS.find((tab) => tab === value) ?? 'inProgress';
 }
 
-/**
- * What a closed position earned (SPEC §4, §0.4): the price P&L the server realised (gross), the
- * opening and closing fees paid, and what is left after them (net). An order cancelled before
- * it filled paid nothing and earned nothing.
- */
-export function closedResult(position: Pick<Position, 'state' | 'realisedPnl' | 'openFee' | 'closeFee'>): {
-  gross: string;
-  fees: string;
-  net: string;
-} {
-  if (position.state === 'cancelled') return { gross: '0', fees: '0', net: '0' };
-  const gross = new Decimal(position.realisedPnl ?? '0');
-  const fees = new Decimal(position.openFee).plus(position.closeFee ?? '0');
-  return { gross: gross.toFixed(), fees: fees.toFixed(), net: gross.minus(fees).toFixed() };
-}
+export { closedResult };
 
 /** The net P&L of closed positions: their gross total less every fee they paid. */
 export function netOfFees(

@@ -45,3 +45,23 @@ describe('closing a position', () => {
     expect(screen.queryByTestId('close-copy-warning')).toBeNull();
   });
 });
+
+describe('a pending order', () => {
+  it('shows no P&L and no market value, not "¥0", while it holds no shares', async () => {
+    answerApi({
+      '/trade/positionInfo': {
+        ...holding('order'),
+        state: 'pending',
+        openedAt: null,
+        openPrice: null,
+        limitPrice: '1500.0',
+        orderType: 'limit',
+        closable: false,
+        closeBlockedBy: 'not_holding',
+      },
+    });
+    await renderInApp(<PositionInfoPage />, { path: '/position/info?id=41' });
+    expect(await screen.findByTestId('detail-pnl')).toHaveTextContent('—');
+    expect(screen.getByTestId('position-detail').textContent).not.toMatch(/[¥￥]0(?!\d)/);
+  });
+});

@@ -21,10 +21,14 @@ import { SimulatedBadge } from '../../../shared/ui/simulated-badge';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
 import { PriceText, TrendText } from '../../../shared/ui/trend-text';
 import { useCancelOrder, useClosePosition, usePositionInfo } from '../api/positions';
+import { ModifySheet } from '../components/modify-sheet';
+import { useTrailText } from '../components/order-terms';
 import { DirectionBadge, ModeBadge, StateTag } from '../components/position-bits';
+import { TpSlSheet } from '../components/tpsl-sheet';
 import {
   canCancel,
   canClose,
+  canSetTpSl,
   closedResult,
   entryPriceOf,
   isLive,
@@ -76,9 +80,15 @@ function Detail({ position }: { position: PositionDetail }) {
   const result = closedResult(position);
   // The headline of an ended position is what it left after fees.
   const pnl = ended ? result.net : value.pnl;
+  // A pending order holds no shares yet: no value and no P&L to show, not "¥0" (as on its card).
+  const pending = position.state === 'pending';
   const close = useClosePosition();
   const cancel = useCancelOrder();
   const [confirm, setConfirm] = useState<'close' | 'cancel' | null>(null);
+  const [sheet, setSheet] = useState<'modify' | 'tpsl' | null>(null);
+  const trailText = useTrailText();
+  const trail = trailText(position, position.trailAmount, position.trailPercent);
+  const slTrail = trailText(position, position.stopLossTrailAmount, position.stopLossTrailPercent);
   const money = (v: string | null) =>
     v === null ? '—' : <MoneyText value={v} currency={position.currency} />;
   const priceText = (v: string | null) => (v === null ? '—' : <PriceText value={v} decimals={decimals} />);
@@ -97,7 +107,7 @@ function Detail({ position }: { position: PositionDetail }) {
         </div>
         <span className="kb-muted">{ended ? t('detail.netPnl') : t('detail.pnl')}</span>
         <span className="kb-pos-hero__pnl" data-testid="detail-pnl">
-          <MoneyText value={pnl} currency={position.currency} signed />
+          {pending ? '—' : <MoneyText value={pnl} currency={position.currency} signed />}
         </span>
         <div className="kb-pos-hero__price">
           <span className="kb-muted">{ended ? t('detail.closePrice') : t('detail.currentPrice')}</span>
@@ -119,6 +129,35 @@ function Detail({ position }: { position: PositionDetail }) {
           <Row label={t('detail.direction')}>{t(`direction.${position.direction}`)}</Row>
           <Row label={t('detail.orderType')}>{t(`orderType.${position.orderType}`)}</Row>
           <Row label={t('detail.state')}>{t(`state.${position.state}`)}</Row>
+          {position.triggerPrice !== null && (
+            <Row label={trail ? t('protect.card.trailing') : t('protect.trigger')} testId="detail-trigger">
+              <span className="kb-num">
+                {priceText(position.triggerPrice)}
+                {trail ? ` (${trail})` : ''}
+              </span>
+            </Row>
+          )}
+          {position.state === 'pending' && (
+            <Row label={t('sheet.validity')} testId="detail-validity">
+              {t(`protect.validity.${position.validity}`)}
+            </Row>
+          )}
+          {(position.takeProfit !== null || canSetTpSl(position)) && (
+            <Row label={t('protect.takeProfit')} testId="detail-take-profit">
+              {position.takeProfit !== null ? priceText(position.takeProfit) : t('protect.card.none')}
+            </Row>
+          )}
+          {(position.stopLoss !== null || canSetTpSl(position)) && (
+            <Row
+              label={slTrail ? t('protect.trailingStopLoss') : t('protect.stopLoss')}
+              testId="detail-stop-loss"
+            >
+              <span className="kb-num">
+                {position.stopLoss !== null ? priceText(position.stopLoss) : t('protect.card.none')}
+                {slTrail ? ` (${slTrail})` : ''}
+              </span>
+            </Row>
+          )}
           {position.openedAt ? (
             <Row label={t('detail.openedAt')}>
               <span className="kb-num">{formatWhen(position.openedAt, language, position.market)}</span>
@@ -147,10 +186,10 @@ function Detail({ position }: { position: PositionDetail }) {
           <Row label={t('detail.openFee')}>{money(position.openFee)}</Row>
           {!ended && (
             <>
-              <Row label={t('detail.marketValue')}>{money(value.marketValue)}</Row>
+              <Row label={t('detail.marketValue')}>{pending ? '—' : money(value.marketValue)}</Row>
               <Row label={t('detail.currentPrice')}>{priceText(price)}</Row>
               <Row label={t('detail.pnl')}>
-                <MoneyText value={value.pnl} currency={position.currency} signed />
+                {pending ? '—' : <MoneyText value={value.pnl} currency={position.currency} signed />}
               </Row>
             </>
           )}
@@ -206,6 +245,28 @@ function Detail({ position }: { position: PositionDetail }) {
               {t('detail.close')}
             </Button>
           )}
+          {canSetTpSl(position) && (
+            <Button
+              block
+              size="large"
+              fill="outline"
+              data-testid="detail-tpsl"
+              onClick={() => setSheet('tpsl')}
+            >
+              {t('protect.card.setTpSl')}
+            </Button>
+          )}
+          {canCancel(position) && (
+            <Button
+              block
+              size="large"
+              fill="outline"
+              data-testid="detail-modify"
+              onClick={() => setSheet('modify')}
+            >
+              {t('protect.card.modify')}
+            </Button>
+          )}
           {canCancel(position) && (
             <Button
               block
@@ -222,6 +283,8 @@ function Detail({ position }: { position: PositionDetail }) {
         </div>
       )}
 
+      <ModifySheet position={sheet === 'modify' ? position : null} onClose={() => setSheet(null)} />
+      <TpSlSheet position={sheet === 'tpsl' ? position : null} onClose={() => setSheet(null)} />
       <Dialog
         visible={confirm === 'close'}
         title={t('detail.closeTitle')}

@@ -25,7 +25,9 @@ import {
   useOpenPositions,
   useSubscriptions,
 } from '../api/positions';
+import { ModifySheet } from '../components/modify-sheet';
 import { EndedPositionCard, OpenPositionCard } from '../components/position-card';
+import { TpSlSheet } from '../components/tpsl-sheet';
 import { isLive, netOfFees, POSITION_TABS, type PositionTab, parsePositionTab } from '../lib/position-view';
 import type { Position } from '../lib/types';
 
@@ -234,6 +236,8 @@ function InProgress() {
   const positions = useOpenPositions();
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Position | null>(null);
+  const [modifying, setModifying] = useState<Position | null>(null);
+  const [protecting, setProtecting] = useState<Position | null>(null);
   const pages = positions.data?.pages ?? [];
   const items = pages.flatMap((page) => page.list);
   const first = pages[0];
@@ -272,6 +276,8 @@ function InProgress() {
         livePrice={price}
         onOpen={() => navigate(infoPath(position.id))}
         onCancel={() => setCancelling(position)}
+        onModify={() => setModifying(position)}
+        onTpSl={() => setProtecting(position)}
       />
     ));
 
@@ -299,6 +305,8 @@ function InProgress() {
       {items.length > 0 && (
         <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
       )}
+      <ModifySheet position={modifying} onClose={() => setModifying(null)} />
+      <TpSlSheet position={protecting} onClose={() => setProtecting(null)} />
       <Dialog
         visible={cancelling !== null}
         title={t('positions.cancelTitle')}
@@ -359,7 +367,6 @@ function Following() {
           position={position}
           livePrice={prices.get(position.code)}
           onOpen={() => navigate(infoPath(position.id))}
-          onCancel={() => {}}
         />
       ) : (
         <EndedPositionCard

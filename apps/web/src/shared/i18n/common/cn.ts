@@ -47,6 +47,12 @@ export const messages = {
     customerService: '在线客服',
     logoutConfirm: '确定要退出登录吗？',
   },
+  passkeyInvite: {
+    title: '用通行密钥更安全地登录',
+    text: '使用面容、指纹或设备密码登录，无需输入密码，也不怕钓鱼网站。',
+    add: '添加通行密钥',
+    skip: '以后再说',
+  },
   links: {
     verified: '实名认证',
     message: '站内消息',
@@ -58,6 +64,7 @@ export const messages = {
     bank: '银行卡',
     loginPassword: '登录密码',
     fundPassword: '资金密码',
+    security: '账户安全',
     about: '关于我们',
     privacy: '隐私协议',
     protocol: '用户协议',
@@ -96,5 +103,19 @@ export const messages = {
     above: '数量不能高于 {{max}} 股',
     lot: '数量须为 {{lot}} 股的整数倍',
     balance: '所需金额 {{amount}} 超过可用资金 {{available}}',
+  },
+  secondFactor: {
+    usePasskey: '使用通行密钥',
+    useTotp: '改用验证器应用的验证码',
+    useRecovery: '改用恢复码',
+    totpLabel: '验证器应用中的 6 位验证码',
+    recoveryLabel: '恢复码',
+    confirm: '确认',
+    codeRequired: '请输入验证码',
+    passkeyCancelled: '通行密钥验证未完成，请重试或改用验证码',
+  },
+  stepUp: {
+    title: '确认是您本人',
+    hint: '此操作需要再次验证身份，验证后 5 分钟内有效。',
   },
 };

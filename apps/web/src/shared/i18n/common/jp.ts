@@ -48,6 +48,12 @@ export const messages: typeof cn = {
     customerService: 'カスタマーサポート',
     logoutConfirm: 'ログアウトしますか？',
   },
+  passkeyInvite: {
+    title: 'パスキーで安全にログイン',
+    text: 'パスワードの代わりに顔認証・指紋・端末の PIN でログインできます。フィッシングサイトでは使えません。',
+    add: 'パスキーを追加',
+    skip: '後で',
+  },
   links: {
     verified: '本人確認',
     message: 'お知らせ',
@@ -59,6 +65,7 @@ export const messages: typeof cn = {
     bank: '出金口座',
     loginPassword: 'ログインパスワード',
     fundPassword: '資金パスワード',
+    security: 'セキュリティ・パスキー',
     about: 'Kabutoについて',
     privacy: 'プライバシーポリシー',
     protocol: '利用規約',
@@ -97,5 +104,19 @@ export const messages: typeof cn = {
     above: '{{max}} 株以下で入力してください',
     lot: '{{lot}} 株単位で入力してください',
     balance: '必要金額 {{amount}} が利用可能額 {{available}} を超えています',
+  },
+  secondFactor: {
+    usePasskey: 'パスキーを使う',
+    useTotp: '認証アプリのコードを使う',
+    useRecovery: 'リカバリーコードを使う',
+    totpLabel: '認証アプリに表示される6桁のコード',
+    recoveryLabel: 'リカバリーコード',
+    confirm: '確認',
+    codeRequired: 'コードを入力してください',
+    passkeyCancelled: 'パスキーの確認が完了しませんでした。もう一度試すか、コードを使ってください',
+  },
+  stepUp: {
+    title: 'ご本人確認',
+    hint: 'この操作には再度の本人確認が必要です。確認は5分間有効です。',
   },
 };

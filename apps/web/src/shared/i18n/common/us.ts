@@ -48,6 +48,12 @@ export const messages: typeof cn = {
     customerService: 'Customer service',
     logoutConfirm: 'Log out of this account?',
   },
+  passkeyInvite: {
+    title: 'Sign in safely with a passkey',
+    text: 'Use your face, fingerprint or device PIN instead of a password. Phishing sites cannot use it.',
+    add: 'Add a passkey',
+    skip: 'Not now',
+  },
   links: {
     verified: 'Identity verification',
     message: 'Messages',
@@ -59,6 +65,7 @@ export const messages: typeof cn = {
     bank: 'Bank cards',
     loginPassword: 'Login password',
     fundPassword: 'Fund password',
+    security: 'Security and passkeys',
     about: 'About Kabuto',
     privacy: 'Privacy policy',
     protocol: 'User agreement',
@@ -97,5 +104,19 @@ export const messages: typeof cn = {
     above: 'The quantity must be at most {{max}} shares',
     lot: 'The quantity must be a multiple of {{lot}} shares',
     balance: 'It needs {{amount}}, more than your available {{available}}',
+  },
+  secondFactor: {
+    usePasskey: 'Use a passkey',
+    useTotp: 'Use a code from your authenticator app',
+    useRecovery: 'Use a recovery code',
+    totpLabel: '6-digit code from your authenticator app',
+    recoveryLabel: 'Recovery code',
+    confirm: 'Confirm',
+    codeRequired: 'Please enter the code',
+    passkeyCancelled: 'The passkey check did not finish; try again or use a code',
+  },
+  stepUp: {
+    title: 'Confirm it’s you',
+    hint: 'This action needs a fresh check. It holds for 5 minutes.',
   },
 };

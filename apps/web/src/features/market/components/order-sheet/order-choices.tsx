@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatWhen } from '../../../../shared/format/time';
 import { useLanguage } from '../../../../shared/i18n/setup';
+import { ORDER_KINDS } from '../../../../shared/trading/order-form';
 import type { OrderForm } from './use-order-form';
 
 /** Normal or day mode, offered while a day-trading application is approved for today (SPEC §6.5). */
@@ -62,20 +63,20 @@ export function DirectionChoice({ form }: { form: OrderForm }) {
   );
 }
 
-/** Market or limit. */
+/** Market, limit, stop, stop-limit or trailing stop (SPEC §6.3, §13.2). */
 export function TypeChoice({ form }: { form: OrderForm }) {
   const { t } = useTranslation('trading');
   return (
-    <fieldset className="kb-order-field">
+    <fieldset className="kb-order-field" data-testid="order-type">
       <legend className="kb-order-field__label">{t('sheet.type')}</legend>
-      <div className="kb-segmented">
-        {(['market', 'limit'] as const).map((k) => (
+      <div className="kb-chips">
+        {ORDER_KINDS.map((k) => (
           <button
             key={k}
             type="button"
             aria-pressed={form.orderType === k}
             data-testid={`order-type-${k}`}
-            className={`kb-segmented__item ${form.orderType === k ? 'is-active' : ''}`}
+            className={`kb-chip ${form.orderType === k ? 'is-active' : ''}`}
             onClick={() => form.setOrderType(k)}
           >
             {t(`orderType.${k}`)}

@@ -1,11 +1,13 @@
-import { LANGUAGE_LOCALE, type Language, MARKET_TIMEZONE } from '@kabuto/contract';
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '../../../../shared/format/intl';
+import { formatPriceWithSymbol } from '../../../../shared/format/money';
 import { formatPrice } from '../../../../shared/format/price';
+import { formatWhen, zoneLabel } from '../../../../shared/format/time';
 import { useLanguage } from '../../../../shared/i18n/setup';
+import { hasLimit, hasTrigger, isTrailing, waits } from '../../../../shared/trading/order-form';
 import { MoneyText } from '../../../../shared/ui/money-text';
+import { useFormSentence } from './protect-fields';
 import type { OrderForm } from './use-order-form';
 
 function ConfirmRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -15,15 +17,6 @@ function ConfirmRow({ label, value, testId }: { label: string; value: ReactNode;
       <dd>{value}</dd>
     </div>
   );
-}
-
-/** The market's zone as the reader's language names it ("JST", "GMT+8", "EST"). */
-function marketZone(form: OrderForm, language: Language): string {
-  const parts = dateTimeFormat(LANGUAGE_LOCALE[language], {
-    timeZone: MARKET_TIMEZONE[form.market],
-    timeZoneName: 'short',
-  }).formatToParts(new Date());
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? MARKET_TIMEZONE[form.market];
 }
 
 /**
@@ -36,7 +29,11 @@ export function OrderConfirm({ form }: { form: OrderForm }) {
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const { quote, currency, preview } = form;
-  const limit = form.orderType === 'limit';
+  const limit = hasLimit(form.orderType);
+  const sentence = useFormSentence(form);
+  const price = (value: string | null) => (
+    <span className="kb-num">{formatPriceWithSymbol(value, form.market, language)}</span>
+  );
   return (
     <Dialog
       visible={form.confirming}
@@ -44,6 +41,11 @@ export function OrderConfirm({ form }: { form: OrderForm }) {
       onClose={form.cancelConfirm}
       content={
         <dl className="kb-confirm-list" data-testid="order-confirm">
+          {sentence && (
+            <p className="kb-order-sentence" data-testid="order-confirm-sentence">
+              {sentence}
+            </p>
+          )}
           <ConfirmRow label={t('detail.stock')} value={`${quote.name} ${quote.code}`} />
           <ConfirmRow
             label={t('sheet.direction')}
@@ -65,13 +67,38 @@ export function OrderConfirm({ form }: { form: OrderForm }) {
               )
             }
           />
-          {limit && (
+          {hasTrigger(form.orderType) && (
+            <ConfirmRow label={t('protect.trigger')} value={price(form.trigger)} />
+          )}
+          {isTrailing(form.orderType) && (
+            <ConfirmRow
+              label={form.trailMode === 'amount' ? t('protect.trailAmount') : t('protect.trailPercent')}
+              value={
+                form.trailMode === 'amount' ? (
+                  price(form.trail)
+                ) : (
+                  <span className="kb-num">{`${form.trail}%`}</span>
+                )
+              }
+            />
+          )}
+          {waits(form.orderType) && (
             <ConfirmRow
               label={t('sheet.validity')}
-              value={t('sheet.validityDay', { zone: marketZone(form, language) })}
+              value={
+                form.validity === 'gtc'
+                  ? form.expiresAt
+                    ? t('protect.expires', { when: formatWhen(form.expiresAt, language, form.market) })
+                    : t('protect.validity.gtc')
+                  : t('sheet.validityDay', { zone: zoneLabel(form.market, language) })
+              }
               testId="order-validity"
             />
           )}
+          {form.takeProfitSent && (
+            <ConfirmRow label={t('protect.takeProfit')} value={price(form.takeProfitSent)} />
+          )}
+          {form.stopLossSent && <ConfirmRow label={t('protect.stopLoss')} value={price(form.stopLossSent)} />}
           <ConfirmRow label={t('detail.quantity')} value={t('shares', { count: Number(form.quantity) })} />
           <ConfirmRow label={t('sheet.leverage')} value={t('leverageValue', { value: form.leverage })} />
           {preview && (

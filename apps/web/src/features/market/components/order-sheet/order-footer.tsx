@@ -2,11 +2,13 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../../shared/routing/paths';
+import { OrderSentenceText } from './protect-fields';
 import type { OrderForm } from './use-order-form';
 
 /**
- * The sheet's sticky foot: what stops the order (short balance, market closed, a refusal) right
- * above the submit button, so it is never scrolled under it, and the button itself, disabled
+ * The sheet's sticky foot: the order in words (SPEC §13.2) and what stops the order (short
+ * balance, market closed, a refusal) right above the submit button, so the investor reads them
+ * whenever the button is pressed, wherever the form is scrolled; and the button itself, disabled
  * while the balance is short or the market closed.
  */
 export function OrderFooter({ form, onDone }: { form: OrderForm; onDone: () => void }) {
@@ -14,6 +16,7 @@ export function OrderFooter({ form, onDone }: { form: OrderForm; onDone: () => v
   const navigate = useNavigate();
   return (
     <div className="kb-order-sheet__footer">
+      <OrderSentenceText form={form} />
       {form.insufficient && (
         <div className="kb-order-notice kb-order-notice--warn" data-testid="order-insufficient" role="status">
           <span>{t('sheet.insufficient')}</span>

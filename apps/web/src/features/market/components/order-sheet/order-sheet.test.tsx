@@ -1,35 +1,13 @@
-import type { QuoteView } from '@kabuto/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { translateErrorKey } from '../../../../shared/i18n/setup';
 import { answerApi, signedIn } from '../../../../test/api';
+import { toyotaQuote } from '../../../../test/fixtures';
 import { renderInApp } from '../../../../test/render';
 import { OrderFormView } from './order-sheet';
 
-const TOYOTA: QuoteView = {
-  code: '7203',
-  market: 'jpy',
-  kind: 'stock',
-  name: 'Toyota Motor',
-  names: { cn: '丰田汽车', us: 'Toyota Motor', jp: 'トヨタ自動車' },
-  sector: 'auto',
-  sectorName: 'Autos',
-  currency: 'JPY',
-  price: '2600.0',
-  previousClose: '2590.0',
-  open: '2595.0',
-  high: '2610.0',
-  low: '2580.0',
-  change: '10.0',
-  changePercent: '0.39',
-  volume: 1_000_000,
-  turnover: '2600000000',
-  limitUp: '3090.0',
-  limitDown: '2090.0',
-  time: '2026-11-17T01:00:00.000Z',
-  simulated: true,
-};
+const TOYOTA = toyotaQuote;
 
 function preview(enough: boolean) {
   return (body: Record<string, unknown>) => ({
@@ -142,6 +120,7 @@ describe('order sheet', () => {
       buyingPower: '1000000',
       state: 'approved',
       reason: null,
+      reasonMessage: null,
       createdAt: '2026-11-17T01:00:00.000Z',
       reviewedAt: null,
       closeAt: '2026-11-17T06:30:00.000Z',

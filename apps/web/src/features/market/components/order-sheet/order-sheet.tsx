@@ -6,14 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice, trendOf } from '../../../../shared/format/price';
 import { useLanguage } from '../../../../shared/i18n/setup';
 import { useTradingQuote } from '../../../../shared/trading/live-quote';
-import type { OrderDirection } from '../../../../shared/trading/order-form';
+import { hasLimit, type OrderDirection } from '../../../../shared/trading/order-form';
+import { StepField } from '../../../../shared/trading/step-field';
 import { SimulatedBadge } from '../../../../shared/ui/simulated-badge';
 import { PriceText, TrendText } from '../../../../shared/ui/trend-text';
 import { DirectionChoice, LeverageChoice, ModeChoice, TypeChoice } from './order-choices';
 import { OrderConfirm } from './order-confirm';
 import { OrderFooter } from './order-footer';
 import { OrderSummary } from './order-summary';
-import { StepField } from './step-field';
+import { AttachFields, TrailField, TriggerField, ValidityChoice } from './protect-fields';
 import { type OrderForm, useOrderForm } from './use-order-form';
 import '../../../../shared/trading/trading.css';
 
@@ -120,7 +121,7 @@ function OrderQuote({ form }: { form: OrderForm }) {
 function PriceField({ form }: { form: OrderForm }) {
   const { t } = useTranslation('trading');
   const language = useLanguage();
-  if (form.orderType !== 'limit')
+  if (!hasLimit(form.orderType))
     return (
       <div className="kb-order-field">
         <div className="kb-order-field__label">{t('sheet.priceAny')}</div>
@@ -168,6 +169,8 @@ export function OrderFormView({
       <ModeChoice form={form} />
       <DirectionChoice form={form} />
       <TypeChoice form={form} />
+      <TriggerField form={form} />
+      <TrailField form={form} />
       <PriceField form={form} />
       <StepField
         label={t('sheet.quantity')}
@@ -181,6 +184,8 @@ export function OrderFormView({
         onStep={form.stepQuantity}
       />
       <LeverageChoice form={form} />
+      <ValidityChoice form={form} />
+      <AttachFields form={form} />
       <OrderSummary form={form} />
       <OrderFooter form={form} onDone={onDone} />
       <OrderConfirm form={form} />

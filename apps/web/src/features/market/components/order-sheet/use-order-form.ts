@@ -7,6 +7,7 @@ import {
   type QuoteView,
   type ResponseOf,
 } from '@kabuto/contract';
+import { orderSentence } from '@kabuto/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,18 +15,26 @@ import { type ApiError, callApi, invalidateCall, isApiError, useApiMutation } fr
 import { useConfigValue } from '../../../../shared/config/config-store';
 import { formatPrice } from '../../../../shared/format/price';
 import { useLanguage } from '../../../../shared/i18n/setup';
+import { useLevelMessage } from '../../../../shared/trading/level-message';
 import {
   fieldOfRefusal,
+  hasLimit,
   type OrderDirection,
   type OrderFieldError,
   type OrderFormErrors,
   type OrderFormInput,
   type OrderKind,
+  type OrderValidity,
   orderBody,
   parseLeverageChoices,
+  referenceOf,
+  startingTrailTrigger,
+  stepPercent,
   stepPrice,
   stepQuantity,
+  type TrailMode,
   validateOrderForm,
+  waits,
 } from '../../../../shared/trading/order-form';
 import { toastSuccess } from '../../../../shared/ui/toast';
 
@@ -37,6 +46,29 @@ export type DayTradeActive = NonNullable<ResponseOf<typeof API.dayInfoCall>['act
 export type TradeMode = 'normal' | 'day';
 type Field = keyof OrderFormErrors;
 
+const UNTOUCHED: Record<Field, boolean> = {
+  price: false,
+  quantity: false,
+  leverage: false,
+  trigger: false,
+  trail: false,
+  takeProfit: false,
+  stopLoss: false,
+};
+const ALL_TOUCHED: Record<Field, boolean> = {
+  price: true,
+  quantity: true,
+  leverage: true,
+  trigger: true,
+  trail: true,
+  takeProfit: true,
+  stopLoss: true,
+};
+
+const LEVEL_FIELDS = ['trigger', 'trail', 'takeProfit', 'stopLoss'] as const;
+type LevelField = (typeof LEVEL_FIELDS)[number];
+const isLevelField = (field: Field): field is LevelField =>
+  (LEVEL_FIELDS as readonly string[]).includes(field);
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -63,6 +95,7 @@ export function useOrderForm({
   const { t } = useTranslation('trading');
   const { t: tErrorsRaw } = useTranslation('errors');
   const language = useLanguage();
+  const levelMessage = useLevelMessage();
   const market: Market = quote.market;
   const currency = MARKET_CURRENCY[market];
   const decimals = PRICE_DECIMALS[market];
@@ -90,11 +123,17 @@ export function useOrderForm({
   const [price, setPriceState] = useState(quote.price);
   const [quantity, setQuantityState] = useState('1');
   const [leverage, setLeverageState] = useState(leverageChoices[0] ?? 1);
-  const [touched, setTouched] = useState<Record<Field, boolean>>({
-    price: false,
-    quantity: false,
-    leverage: false,
-  });
+  // SPEC §13.2: triggers, trails, validity and the attached take-profit / stop-loss.
+  const [trigger, setTriggerState] = useState('');
+  const [trailMode, setTrailModeState] = useState<TrailMode>('amount');
+  const [trail, setTrailState] = useState('');
+  const [validityState, setValidityState] = useState<OrderValidity>('day');
+  // Day-mode orders live only for the day (SPEC §6.5).
+  const validity: OrderValidity = mode === 'day' ? 'day' : validityState;
+  const [attach, setAttachState] = useState(false);
+  const [takeProfit, setTakeProfitState] = useState('');
+  const [stopLoss, setStopLossState] = useState('');
+  const [touched, setTouched] = useState<Record<Field, boolean>>(UNTOUCHED);
   const [serverError, setServerError] = useState<{ field: Field | null; key: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -107,6 +146,14 @@ export function useOrderForm({
     leverageChoices,
     limitUp: quote.limitUp,
     limitDown: quote.limitDown,
+    direction,
+    current: quote.price,
+    trigger,
+    trailMode,
+    trail,
+    validity,
+    takeProfit: attach ? takeProfit : '',
+    stopLoss: attach ? stopLoss : '',
   };
   const errors = validateOrderForm(input);
   const body = orderBody(quote.code, direction, input);
@@ -114,21 +161,27 @@ export function useOrderForm({
   const settledKey = useDebounced(bodyKey, PREVIEW_DEBOUNCE_MS);
 
   // Re-asked whenever the settled inputs or the live price change.
-  const preview = useQuery<Preview, ApiError>({
+  const preview = useQuery<Preview & { forKey: string | null }, ApiError>({
     queryKey: [API.previewCall.path, market, settledKey, quote.price],
     enabled: settledKey !== null,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      callApi(
+    queryFn: async ({ signal }) => ({
+      ...(await callApi(
         API.previewCall,
         { ...JSON.parse(settledKey ?? '{}'), type: market },
         { signal, loading: false, silent: 'all' },
-      ),
+      )),
+      // Which inputs it answers: a new price keeps the old answer on screen, new inputs do not.
+      forKey: settledKey,
+    }),
     retry: false,
   });
   const previewError = preview.error && isApiError(preview.error) ? preview.error.key : null;
+  const previewField = preview.error && isApiError(preview.error) ? preview.error.field : undefined;
   const data = bodyKey !== null && !preview.isError ? preview.data : undefined;
   const stale = bodyKey !== settledKey || preview.isFetching;
+  /** The expiry the server states for these very inputs (a price tick does not hide it). */
+  const expiresAt = data && data.forKey === bodyKey ? data.expiresAt : null;
 
   const order = useApiMutation(API.orderCall, {
     onSuccess: () => {
@@ -140,7 +193,7 @@ export function useOrderForm({
     },
     onError: (error) => {
       setConfirming(false);
-      setServerError({ field: fieldOfRefusal(error.key), key: error.key });
+      setServerError({ field: fieldOfRefusal(error.key, error.field), key: error.key });
     },
   });
 
@@ -148,7 +201,16 @@ export function useOrderForm({
 
   /** The message under a field: its own check once touched, else a refusal that names it. */
   const fieldError = (field: Field): string | null => {
-    const key: OrderFieldError | undefined = errors[field];
+    if (isLevelField(field) && touched[field]) {
+      const message = levelMessage(
+        errors[field],
+        field === 'trail' ? trailMode : field,
+        market,
+        field === 'trail' ? null : referenceOf(input, field),
+      );
+      if (message) return message;
+    }
+    const key: OrderFieldError | undefined = isLevelField(field) ? undefined : errors[field];
     if (key && (touched[field] || field === 'leverage')) {
       const limit = key === 'priceAbove' ? quote.limitUp : quote.limitDown;
       return t(`sheet.errors.${key}`, {
@@ -158,7 +220,8 @@ export function useOrderForm({
       });
     }
     const refusal = serverError?.field === field ? serverError.key : null;
-    const previewRefusal = previewError && fieldOfRefusal(previewError) === field ? previewError : null;
+    const previewRefusal =
+      previewError && fieldOfRefusal(previewError, previewField) === field ? previewError : null;
     const shown = refusal ?? previewRefusal;
     return shown ? tErrors(shown) : null;
   };
@@ -177,13 +240,45 @@ export function useOrderForm({
     (serverError && serverError.field === null && serverError.key !== 'balance_insufficient'
       ? serverError.key
       : null) ??
-    (previewError && fieldOfRefusal(previewError) === null && previewError !== 'balance_insufficient'
+    (previewError &&
+    fieldOfRefusal(previewError, previewField) === null &&
+    previewError !== 'balance_insufficient'
       ? previewError
       : null);
+
+  const sentenceData =
+    body === null
+      ? null
+      : orderSentence({
+          direction,
+          orderType: orderType,
+          quantity: Number(body.quantity),
+          price: body.price ?? null,
+          trigger: body.trigger_price ?? startingTrailTrigger(input),
+          trail: body.trail_amount
+            ? { amount: body.trail_amount }
+            : body.trail_percent
+              ? { percent: body.trail_percent }
+              : null,
+        });
 
   return {
     quote,
     market,
+    trigger,
+    trailMode,
+    trail,
+    validity,
+    attach,
+    takeProfit,
+    stopLoss,
+    /** Where a trailing stop's trigger starts from the live price (null while the trail is wrong). */
+    trailTrigger: startingTrailTrigger(input),
+    expiresAt,
+    /** What the order will do, for the sentence (null while a field is wrong). */
+    sentence: sentenceData,
+    takeProfitSent: body?.take_profit ?? null,
+    stopLossSent: body?.stop_loss ?? null,
     currency,
     decimals,
     leverageChoices,
@@ -223,7 +318,56 @@ export function useOrderForm({
       setOrderTypeState(next);
       setServerError(null);
       // Switching to a limit starts from the live price unless one was typed.
-      if (next === 'limit' && !touched.price) setPriceState(quote.price);
+      if (hasLimit(next) && !touched.price) setPriceState(quote.price);
+      if (!waits(next)) setValidityState('day');
+    },
+    setTrigger(value: string) {
+      setTriggerState(value);
+      edit('trigger');
+    },
+    stepTrigger(steps: number) {
+      setTriggerState(stepPrice(trigger, market, steps, quote.price));
+      edit('trigger');
+    },
+    setTrailMode(next: TrailMode) {
+      setTrailModeState(next);
+      setTrailState('');
+      setTouched((prev) => ({ ...prev, trail: false }));
+      setServerError(null);
+    },
+    setTrail(value: string) {
+      setTrailState(value);
+      edit('trail');
+    },
+    stepTrail(steps: number) {
+      setTrailState(
+        trailMode === 'percent' ? stepPercent(trail, steps) : stepPrice(trail, market, steps, null),
+      );
+      edit('trail');
+    },
+    setValidity(next: OrderValidity) {
+      setValidityState(next);
+      setServerError(null);
+    },
+    setAttach(next: boolean) {
+      setAttachState(next);
+      setServerError(null);
+    },
+    setTakeProfit(value: string) {
+      setTakeProfitState(value);
+      edit('takeProfit');
+    },
+    stepTakeProfit(steps: number) {
+      setTakeProfitState(stepPrice(takeProfit, market, steps, quote.price));
+      edit('takeProfit');
+    },
+    setStopLoss(value: string) {
+      setStopLossState(value);
+      edit('stopLoss');
+    },
+    stepStopLoss(steps: number) {
+      setStopLossState(stepPrice(stopLoss, market, steps, quote.price));
+      edit('stopLoss');
     },
     setPrice(value: string) {
       setPriceState(value);
@@ -247,7 +391,7 @@ export function useOrderForm({
     },
     /** Shows every check; a complete form moves on to the confirmation. */
     submit() {
-      setTouched({ price: true, quantity: true, leverage: true });
+      setTouched(ALL_TOUCHED);
       if (!body) return;
       setServerError(null);
       setConfirming(true);

@@ -5,11 +5,12 @@ import {
   type MessageParam,
   type MessageTemplate,
   renderMessage,
+  renderReason,
 } from '@kabuto/contract';
-import { numberFormat } from '../../../shared/format/intl';
-import { formatMoneyWithSymbol } from '../../../shared/format/money';
-import { formatPrice } from '../../../shared/format/price';
-import { formatDay, formatWhen } from '../../../shared/format/time';
+import { numberFormat } from './intl';
+import { formatMoneyWithSymbol } from './money';
+import { formatPrice } from './price';
+import { formatDay, formatWhen } from './time';
 
 /** One figure of a message in the reader's rules: "JP¥5,000,000", "3,177.0", "2026/11/17 10:00 JST". */
 export function formatMessageParam(param: MessageParam, language: Language): string {
@@ -38,4 +39,16 @@ export function messageText(
 ): { title: string; body: string } {
   const rendered = message.template ? renderMessage(message.template, language, formatMessageParam) : null;
   return rendered ?? { title: message.title, body: message.body };
+}
+
+/**
+ * A review's reason as the reader reads it: the server's own (a key with figures) in the reader's
+ * language, an operator's as typed; null when there is none.
+ */
+export function reasonText(
+  review: { reason: string | null; reasonMessage: { key: string; params: MessageTemplate['params'] } | null },
+  language: Language,
+): string | null {
+  const own = review.reasonMessage ? renderReason(review.reasonMessage, language, formatMessageParam) : null;
+  return own ?? review.reason;
 }

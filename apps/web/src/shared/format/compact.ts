@@ -1,5 +1,5 @@
 import { LANGUAGE_LOCALE, type Language } from '@kabuto/contract';
-import { numberFormat } from '../../../shared/format/intl';
+import { numberFormat } from './intl';
 
 /**
  * Large counts (volume, shares, turnover) in the reader's short form: 1.2万 / 1.2M / 1.2万.
