@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatAmount, formatDuration } from './format';
+import { formatAmount, formatDuration, formatTime } from './format';
 import { jp } from './i18n/jp';
 import { us } from './i18n/us';
 
@@ -23,5 +23,19 @@ describe('back-office formats', () => {
     expect(formatDuration(59_000)).toBe('0 min');
     await i18next.changeLanguage('jp');
     expect(formatDuration(90 * 60_000)).toBe('1時間 30分');
+  });
+
+  it("shows a market event on its market's clock and an account event on the reader's, both labelled", async () => {
+    await i18next.changeLanguage('jp');
+    expect(formatTime('2025-03-14T12:26:07Z', 'jpy')).toBe('2025/03/14 21:26:07 JST');
+    // A market named by its currency, as position and application rows carry it.
+    expect(formatTime('2025-03-14T12:26:07Z', 'USD')).toBe('2025/03/14 08:26:07 GMT-4');
+    await i18next.changeLanguage('us');
+    const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date('2025-03-14T12:26:07Z'))
+      .find((p) => p.type === 'timeZoneName')!.value;
+    expect(formatTime('2025-03-14T12:26:07Z')).toMatch(new RegExp(`^03/14/2025, \\d\\d:26:07 ${zone}$`));
+    expect(formatTime('2025-03-14T12:26:07Z', 'reader')).toBe(formatTime('2025-03-14T12:26:07Z'));
+    expect(formatTime(null, 'jpy')).toBe('-');
   });
 });

@@ -1,26 +1,40 @@
+import {
+  formatWhen,
+  type Language,
+  MARKETS,
+  type Market,
+  type TimeBasis,
+  type TimeStyle,
+} from '@kabuto/contract';
 import i18next from 'i18next';
 
 const LOCALES: Record<string, string> = { cn: 'zh-CN', us: 'en-US', jp: 'ja-JP' };
 export const locale = () => LOCALES[i18next.language] ?? 'en-US';
 
-/** A time in the reader's locale, Tokyo time (the business day of SPEC §6.4). */
-export function formatTime(iso: string | null | undefined): string {
-  return formatTimeIn(iso, 'Asia/Tokyo');
+const LANGUAGES: Record<string, Language> = { cn: 'cn', us: 'us', jp: 'jp' };
+
+/** Whether a value the server sent names a market ("jpy", "usd", "cny"). */
+export function isMarket(value: unknown): value is Market {
+  return typeof value === 'string' && (MARKETS as readonly string[]).includes(value);
 }
 
-/** A time in the reader's locale, in the given zone (a market's own time). */
-export function formatTimeIn(iso: string | null | undefined, timeZone: string): string {
+/**
+ * A time through the one convention of both apps (packages/contract time.ts), in the operator's
+ * language with seconds: a market's clock for market events (orders, positions, IPOs, block
+ * trades, day trades, copy products and their reviews), the reader's own clock for account
+ * events (registration, sessions, ledger, deposits, withdrawals, audit, settings, news); always
+ * labelled with its zone. The basis may be given as a market or its currency ("JPY" is Tokyo's);
+ * anything else (a value the server did not fill) is the reader's.
+ */
+export function formatTime(
+  iso: string | null | undefined,
+  basis: TimeBasis | string = 'reader',
+  style: TimeStyle = 'seconds',
+): string {
   if (!iso) return '-';
-  return new Intl.DateTimeFormat(locale(), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-    timeZone,
-  }).format(new Date(iso));
+  const language = LANGUAGES[i18next.language] ?? 'us';
+  const market = basis.toLowerCase();
+  return formatWhen(iso, language, isMarket(market) ? market : 'reader', style);
 }
 
 /** A decimal string with the locale's separators; money never passes through a float to be shown. */

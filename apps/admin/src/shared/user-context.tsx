@@ -128,7 +128,11 @@ export function UserContext({ userId }: { userId: number }) {
             dataSource={data.recentRecords}
             locale={{ emptyText: t('users.noRecords') }}
             columns={[
-              { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+              {
+                title: t('common.time'),
+                dataIndex: 'createdAt',
+                render: (v: string | null) => formatTime(v),
+              },
               {
                 title: t('users.kind'),
                 dataIndex: 'kind',

@@ -158,7 +158,12 @@ export function AuditPage() {
         }}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
-          { title: t('common.time'), dataIndex: 'createdAt', render: formatTime, width: 180 },
+          {
+            title: t('common.time'),
+            dataIndex: 'createdAt',
+            render: (v: string | null) => formatTime(v),
+            width: 180,
+          },
           {
             title: t('audit.operator'),
             dataIndex: 'operator',

@@ -11,7 +11,6 @@ import {
   Modal,
   Row,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -22,6 +21,7 @@ import { ApiError, api, type Page } from '../../shared/api';
 import { formatPrice, formatTime } from '../../shared/format';
 import { currentLanguage, errorText } from '../../shared/i18n';
 import { ReasonModal } from '../../shared/reason-modal';
+import { ResponsiveTable } from '../../shared/responsive-table';
 
 interface BlockProduct {
   id: number;
@@ -134,7 +134,7 @@ export function BlockPage() {
           </Card>
         </Col>
         <Col span={16}>
-          <Table
+          <ResponsiveTable
             rowKey="id"
             size="small"
             loading={isLoading}
@@ -175,7 +175,7 @@ export function BlockPage() {
               {
                 title: t('block.window'),
                 key: 'window',
-                render: (_, r) => `${formatTime(r.startsAt)} – ${formatTime(r.endsAt)}`,
+                render: (_, r) => `${formatTime(r.startsAt, r.market)} – ${formatTime(r.endsAt, r.market)}`,
               },
               {
                 title: t('block.state'),

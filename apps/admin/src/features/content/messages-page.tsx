@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
-import { I18nFields } from './i18n-fields';
+import { I18nFields } from '../../shared/i18n-fields';
 
 /** A message to one user or to everyone (SPEC §6.6), in the three languages. */
 export function MessagesPage() {

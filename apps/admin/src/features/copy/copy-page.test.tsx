@@ -37,8 +37,11 @@ const LEADERS = [
 const product = (id: number, name: string, leader: (typeof LEADERS)[number], followers = 0) => ({
   id,
   name,
+  names: null as Record<string, string> | null,
   leaderId: leader.id,
   leader: leader.name,
+  leaderNames: null,
+  open: true,
   currency: 'JPY',
   minAmount: '100000',
   lockDays: 7,
@@ -55,7 +58,12 @@ interface Sent {
 
 /** The back-office API at the edge: the leaders, the products, and listing (refused when `refuse` is set). */
 function backOffice(options: { refuse?: { status: number; error: string; field?: string } } = {}) {
-  const products = [product(1, 'Trend Follower', LEADERS[0]!, 12)];
+  const products = [
+    {
+      ...product(1, 'Trend Follower', LEADERS[0]!, 12),
+      names: { cn: '趋势跟随', us: 'Trend Follower', jp: 'トレンドフォロー' },
+    },
+  ];
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -71,8 +79,26 @@ function backOffice(options: { refuse?: { status: number; error: string; field?:
       if (path === '/copy/products' && method === 'POST') {
         if (options.refuse) return json(options.refuse.status, options.refuse);
         const leader = LEADERS.find((l) => l.id === body.leaderId)!;
-        products.push({ ...product(products.length + 1, body.name, leader), lockDays: body.lockDays });
+        products.push({
+          ...product(products.length + 1, body.names.us, leader),
+          names: body.names,
+          lockDays: body.lockDays,
+        });
         return json(200, { id: products.length });
+      }
+      const change = path.match(/^\/copy\/products\/(\d+)(\/close)?$/);
+      if (change && method === 'POST') {
+        if (options.refuse) return json(options.refuse.status, options.refuse);
+        const target = products.find((p) => p.id === Number(change[1]))!;
+        if (change[2]) target.open = false;
+        else
+          Object.assign(target, {
+            name: body.names.us,
+            names: body.names,
+            minAmount: body.minAmount,
+            lockDays: body.lockDays,
+          });
+        return json(200, { id: target.id });
       }
       return json(404, { error: 'not_found' });
     }),
@@ -108,7 +134,9 @@ async function fillListing(user: ReturnType<typeof userEvent.setup>) {
   );
   const type = (label: string, value: string) =>
     fireEvent.change(within(form).getByLabelText(label), { target: { value } });
-  type('Product name', 'Nikkei Basket Plus');
+  type('Product name (简体中文)', '日经篮子增强');
+  type('Product name (English)', 'Nikkei Basket Plus');
+  type('Product name (日本語)', '日経バスケットプラス');
   type('Minimum investment', '50000');
   type('Lock-in days', '30');
   const cutoff = within(form).getByLabelText('Cutoff');
@@ -156,7 +184,7 @@ describe('copy products page', () => {
     expect(listing.path).toBe('/copy/products');
     expect(listing.body).toMatchObject({
       leaderId: 3,
-      name: 'Nikkei Basket Plus',
+      names: { cn: '日经篮子增强', us: 'Nikkei Basket Plus', jp: '日経バスケットプラス' },
       minAmount: '50000',
       lockDays: 30,
     });
@@ -176,7 +204,15 @@ describe('copy products page', () => {
     await within(await waitFor(() => productsTable())).findByText('Trend Follower');
     const form = screen.getByTestId('copy-form');
     const labels = [...form.querySelectorAll('label')].map((label) => label.textContent);
-    expect(labels).toEqual(['Leader', 'Product name', 'Minimum investment', 'Lock-in days', 'Cutoff']);
+    expect(labels).toEqual([
+      'Leader',
+      'Product name (简体中文)',
+      'Product name (English)',
+      'Product name (日本語)',
+      'Minimum investment',
+      'Lock-in days',
+      'Cutoff',
+    ]);
     expect(screen.getByText(/cannot be set here/)).toBeInTheDocument();
 
     await fillListing(user);
@@ -188,7 +224,7 @@ describe('copy products page', () => {
       'leaderId',
       'lockDays',
       'minAmount',
-      'name',
+      'names',
     ]);
   });
 
@@ -199,7 +235,74 @@ describe('copy products page', () => {
     await within(await waitFor(() => productsTable())).findByText('Trend Follower');
     await fillListing(user);
     await user.click(screen.getByTestId('copy-submit'));
-    expect(await screen.findByText('Please check the input')).toBeInTheDocument();
+    // The refusal names the cutoff: it is shown under that field.
+    const cutoff = within(screen.getByTestId('copy-form'))
+      .getByLabelText('Cutoff')
+      .closest('.ant-form-item')!;
+    await waitFor(() => expect(cutoff).toHaveTextContent('Please check the input'));
     expect(within(productsTable()).queryByText('Nikkei Basket Plus')).toBeNull();
+  });
+
+  it('shows each name in the operator’s language', async () => {
+    localStorage.setItem('language', 'jp');
+    backOffice();
+    renderPage();
+    expect(await screen.findByText('トレンドフォロー')).toBeInTheDocument();
+    expect(screen.queryByText('Trend Follower')).toBeNull();
+  });
+
+  it('changes an open product in three languages with a reason, which the change needs', async () => {
+    const sent = backOffice();
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => productsTable())).findByText('Trend Follower');
+    await user.click(screen.getByTestId('copy-edit-1'));
+    const dialog = within(await screen.findByTestId('copy-edit-form'));
+    expect(dialog.getByTestId('names-jp')).toHaveValue('トレンドフォロー');
+    fireEvent.change(dialog.getByTestId('names-us'), { target: { value: 'Trend Follower Plus' } });
+    fireEvent.change(dialog.getByTestId('copy-min-amount'), { target: { value: '150000' } });
+    await user.click(screen.getByTestId('copy-edit-ok'));
+    expect(await dialog.findByText('Please give a reason')).toBeInTheDocument();
+    expect(sent.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(dialog.getByTestId('copy-edit-reason'), 'new minimum');
+    await user.click(screen.getByTestId('copy-edit-ok'));
+    await waitFor(() => expect(sent.some((c) => c.path === '/copy/products/1')).toBe(true));
+    expect(sent.find((c) => c.path === '/copy/products/1')!.body).toMatchObject({
+      names: { cn: '趋势跟随', us: 'Trend Follower Plus', jp: 'トレンドフォロー' },
+      minAmount: '150000',
+      lockDays: 7,
+      reason: 'new minimum',
+    });
+    expect(await within(productsTable()).findByText('Trend Follower Plus')).toBeInTheDocument();
+  });
+
+  it('closes an open product with a reason; a closed one offers no change', async () => {
+    const sent = backOffice();
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => productsTable())).findByText('Trend Follower');
+    await user.click(screen.getByTestId('copy-close-1'));
+    await user.type(await screen.findByTestId('reason-input'), 'leader paused');
+    await user.click(screen.getByTestId('reason-ok'));
+    await waitFor(() =>
+      expect(sent.find((c) => c.path === '/copy/products/1/close')?.body).toEqual({
+        reason: 'leader paused',
+      }),
+    );
+    const row = (await within(productsTable()).findByText('Closed')).closest('tr')!;
+    expect(row).toHaveTextContent('Trend Follower');
+    expect(screen.queryByTestId('copy-edit-1')).toBeNull();
+  });
+
+  it('shows a change refused because the product has closed meanwhile', async () => {
+    backOffice({ refuse: { status: 409, error: 'product_closed', field: 'id' } });
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => productsTable())).findByText('Trend Follower');
+    await user.click(screen.getByTestId('copy-edit-1'));
+    const dialog = within(await screen.findByTestId('copy-edit-form'));
+    await user.type(dialog.getByTestId('copy-edit-reason'), 'late');
+    await user.click(screen.getByTestId('copy-edit-ok'));
+    expect(await screen.findByText('This product has already closed')).toBeInTheDocument();
   });
 });

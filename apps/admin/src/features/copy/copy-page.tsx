@@ -10,19 +10,29 @@ import {
   InputNumber,
   Row,
   Select,
-  Table,
+  Space,
+  Tag,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api';
+import { ChangeModal } from '../../shared/change-modal';
 import { formatAmount, formatTime } from '../../shared/format';
-import { errorText } from '../../shared/i18n';
+import { currentLanguage, errorText, LANGUAGES } from '../../shared/i18n';
+import { I18nFields } from '../../shared/i18n-fields';
 import { label } from '../../shared/labels';
+import { ReasonModal } from '../../shared/reason-modal';
+import { showRefusal } from '../../shared/refusal';
+import { ResponsiveTable } from '../../shared/responsive-table';
+
+type Names = Record<string, string>;
 
 interface Leader {
   id: number;
   name: string;
+  names: Names | null;
   strategy: string;
   market: string;
   currency: string;
@@ -37,8 +47,11 @@ interface Leader {
 interface Product {
   id: number;
   name: string;
+  names: Names | null;
   leaderId: number;
   leader: string;
+  leaderNames: Names | null;
+  open: boolean;
   currency: string;
   minAmount: string;
   lockDays: number;
@@ -49,10 +62,73 @@ interface Product {
 
 interface ListForm {
   leaderId: number;
-  name: string;
+  names: Names;
   minAmount: string;
   lockDays: number;
   cutoffAt: Dayjs;
+}
+
+type EditForm = {
+  names: Names;
+  minAmount: string;
+  lockDays: number;
+  cutoffAt: Dayjs;
+};
+
+/** A name from the data in the operator's language, else the one-language text kept beside it. */
+const nameIn = (names: Names | null, text: string) => names?.[currentLanguage()] || text;
+
+/** The three fields every product carries, in the listing and the change. */
+function ProductFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <I18nFields fields={[{ name: 'names', label: t('copy.name'), max: 100 }]} />
+      <Form.Item
+        name="minAmount"
+        label={t('copy.minAmount')}
+        rules={[{ required: true, pattern: /^\d{1,15}(\.\d{1,2})?$/, message: t('form.amountInvalid') }]}
+      >
+        <Input inputMode="decimal" data-testid="copy-min-amount" />
+      </Form.Item>
+      <Form.Item name="lockDays" label={t('copy.lockDays')} rules={[{ required: true }]}>
+        <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="cutoffAt" label={t('copy.cutoffAt')} rules={[{ required: true }]}>
+        <DatePicker showTime style={{ width: '100%' }} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Changes a product still open: names, minimum, lock-in and cutoff, with the reason. */
+function EditModal({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ChangeModal<EditForm>
+      title={t('copy.editTitle', { name: nameIn(product.names, product.name) })}
+      testId="copy-edit"
+      path={`/copy/products/${product.id}`}
+      toBody={(v) => ({
+        names: v.names,
+        minAmount: String(v.minAmount).trim(),
+        lockDays: v.lockDays,
+        cutoffAt: v.cutoffAt.toISOString(),
+      })}
+      initialValues={{
+        names: Object.fromEntries(LANGUAGES.map((l) => [l, product.names?.[l] ?? product.name])),
+        minAmount: product.minAmount,
+        lockDays: product.lockDays,
+        cutoffAt: dayjs(product.cutoffAt),
+      }}
+      done={t('copy.changed')}
+      queryKey="copy"
+      goneKey="product_closed"
+      onClose={onClose}
+    >
+      <ProductFields />
+    </ChangeModal>
+  );
 }
 
 const percent = (fraction: string) => `${(Number(fraction) * 100).toFixed(2)}%`;
@@ -67,6 +143,8 @@ export function CopyPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ListForm>();
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [closing, setClosing] = useState<Product | null>(null);
   const leaders = useQuery({
     queryKey: ['copy', 'leaders'],
     queryFn: () => api.get<{ list: Leader[] }>('/copy/leaders'),
@@ -79,14 +157,24 @@ export function CopyPage() {
     mutationFn: (v: ListForm) =>
       api.post('/copy/products', {
         leaderId: v.leaderId,
-        name: v.name,
-        minAmount: v.minAmount,
+        names: v.names,
+        minAmount: String(v.minAmount).trim(),
         lockDays: v.lockDays,
         cutoffAt: v.cutoffAt.toISOString(),
       }),
     onSuccess: () => {
       message.success(t('copy.listed'));
       form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: ['copy'] });
+    },
+    onError: (e) => showRefusal(form, message, e),
+  });
+  const close = useMutation({
+    mutationFn: ({ product, reason }: { product: Product; reason: string }) =>
+      api.post(`/copy/products/${product.id}/close`, { reason }),
+    onSuccess: () => {
+      message.success(t('copy.closed'));
+      setClosing(null);
       void queryClient.invalidateQueries({ queryKey: ['copy'] });
     },
     onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
@@ -103,26 +191,11 @@ export function CopyPage() {
                 <Select
                   options={(leaders.data?.list ?? []).map((l) => ({
                     value: l.id,
-                    label: `${l.name} (${label('strategy', l.strategy)})`,
+                    label: `${nameIn(l.names, l.name)} (${label('strategy', l.strategy)})`,
                   }))}
                 />
               </Form.Item>
-              <Form.Item name="name" label={t('copy.name')} rules={[{ required: true, max: 100 }]}>
-                <Input maxLength={100} />
-              </Form.Item>
-              <Form.Item
-                name="minAmount"
-                label={t('copy.minAmount')}
-                rules={[{ required: true, pattern: /^\d{1,15}(\.\d{1,2})?$/ }]}
-              >
-                <Input inputMode="decimal" />
-              </Form.Item>
-              <Form.Item name="lockDays" label={t('copy.lockDays')} rules={[{ required: true }]}>
-                <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-              <Form.Item name="cutoffAt" label={t('copy.cutoffAt')} rules={[{ required: true }]}>
-                <DatePicker showTime style={{ width: '100%' }} />
-              </Form.Item>
+              <ProductFields />
               <Button type="primary" htmlType="submit" loading={list.isPending} data-testid="copy-submit">
                 {t('copy.submit')}
               </Button>
@@ -131,15 +204,25 @@ export function CopyPage() {
         </Col>
         <Col span={15}>
           <Card title={t('copy.products')} size="small" style={{ marginBottom: 16 }}>
-            <Table
+            <ResponsiveTable
               rowKey="id"
               size="small"
               loading={products.isLoading}
               dataSource={products.data?.list ?? []}
               pagination={false}
+              data-testid="copy-products"
               columns={[
-                { title: t('copy.name'), dataIndex: 'name' },
-                { title: t('copy.leader'), dataIndex: 'leader' },
+                { title: t('copy.name'), key: 'name', render: (_, r) => nameIn(r.names, r.name) },
+                { title: t('copy.leader'), key: 'leader', render: (_, r) => nameIn(r.leaderNames, r.leader) },
+                {
+                  title: t('copy.state'),
+                  key: 'state',
+                  render: (_, r) => (
+                    <Tag color={r.open ? 'green' : 'default'}>
+                      {t(`copy.states.${r.open ? 'open' : 'closed'}`)}
+                    </Tag>
+                  ),
+                },
                 {
                   title: t('copy.minAmount'),
                   key: 'min',
@@ -147,20 +230,44 @@ export function CopyPage() {
                   render: (_, r) => `${formatAmount(r.minAmount)} ${r.currency}`,
                 },
                 { title: t('copy.lockDays'), dataIndex: 'lockDays', className: 'kb-num' },
-                { title: t('copy.cutoffAt'), dataIndex: 'cutoffAt', render: formatTime },
+                {
+                  title: t('copy.cutoffAt'),
+                  dataIndex: 'cutoffAt',
+                  render: (v: string, r) => formatTime(v, r.currency),
+                },
                 { title: t('copy.followers'), dataIndex: 'followers', className: 'kb-num' },
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  render: (_, r) =>
+                    r.open ? (
+                      <Space wrap>
+                        <Button size="small" onClick={() => setEditing(r)} data-testid={`copy-edit-${r.id}`}>
+                          {t('common.edit')}
+                        </Button>
+                        <Button
+                          size="small"
+                          danger
+                          onClick={() => setClosing(r)}
+                          data-testid={`copy-close-${r.id}`}
+                        >
+                          {t('copy.close')}
+                        </Button>
+                      </Space>
+                    ) : null,
+                },
               ]}
             />
           </Card>
           <Card title={t('copy.leaders')} size="small">
-            <Table
+            <ResponsiveTable
               rowKey="id"
               size="small"
               loading={leaders.isLoading}
               dataSource={leaders.data?.list ?? []}
               pagination={false}
               columns={[
-                { title: t('copy.leader'), dataIndex: 'name' },
+                { title: t('copy.leader'), key: 'name', render: (_, r) => nameIn(r.names, r.name) },
                 {
                   title: t('copy.strategy'),
                   dataIndex: 'strategy',
@@ -184,12 +291,26 @@ export function CopyPage() {
                   className: 'kb-num',
                   render: (_, r) => percent(r.maxDrawdown),
                 },
-                { title: t('copy.liveFrom'), dataIndex: 'liveFrom', render: formatTime },
+                {
+                  title: t('copy.liveFrom'),
+                  dataIndex: 'liveFrom',
+                  render: (v: string | null, r) => formatTime(v, r.market),
+                },
               ]}
             />
           </Card>
         </Col>
       </Row>
+      {editing && <EditModal product={editing} onClose={() => setEditing(null)} />}
+      <ReasonModal
+        open={closing !== null}
+        title={closing ? t('copy.closeTitle', { name: nameIn(closing.names, closing.name) }) : ''}
+        required
+        danger
+        busy={close.isPending}
+        onCancel={() => setClosing(null)}
+        onSubmit={(reason) => closing && close.mutate({ product: closing, reason })}
+      />
     </>
   );
 }

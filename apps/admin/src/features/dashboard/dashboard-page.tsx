@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { formatAmount, formatDuration, formatTime } from '../../shared/format';
 import { label } from '../../shared/labels';
+import { ResponsiveTable } from '../../shared/responsive-table';
 import { useSession } from '../../shared/session';
 
 interface Dashboard {
@@ -50,7 +51,7 @@ export function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Card title={t('dashboard.queues')} loading={isLoading}>
-            <Table
+            <ResponsiveTable
               rowKey="kind"
               pagination={false}
               size="small"
@@ -97,7 +98,7 @@ export function DashboardPage() {
         </Col>
         <Col span={14}>
           <Card title={t('dashboard.house')} loading={isLoading}>
-            <Table
+            <ResponsiveTable
               rowKey={(r) => `${r.account}-${r.currency}`}
               size="small"
               pagination={{ pageSize: 8 }}

@@ -1,10 +1,11 @@
 import { DAY_TRADE_STATES, type DayTradeState, type DayTradeView } from '@kabuto/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Card, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Page } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
+import { ResponsiveTable } from '../../shared/responsive-table';
 
 type Row = DayTradeView & { userId: number; account: string };
 type Filter = DayTradeState | 'all';
@@ -48,7 +49,7 @@ export function DayTradesPage() {
             ...DAY_TRADE_STATES.map((s) => ({ label: t(`daytrades.states.${s}`), value: s })),
           ]}
         />
-        <Table<Row>
+        <ResponsiveTable<Row>
           rowKey="id"
           size="small"
           loading={isLoading}
@@ -100,8 +101,16 @@ export function DayTradesPage() {
               align: 'right',
               render: (v: string | null, r) => money(v, r.currency),
             },
-            { title: t('daytrades.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-            { title: t('daytrades.closeAt'), dataIndex: 'closeAt', render: (v: string) => formatTime(v) },
+            {
+              title: t('daytrades.createdAt'),
+              dataIndex: 'createdAt',
+              render: (v: string, r) => formatTime(v, r.market),
+            },
+            {
+              title: t('daytrades.closeAt'),
+              dataIndex: 'closeAt',
+              render: (v: string, r) => formatTime(v, r.market),
+            },
           ]}
         />
       </Space>

@@ -15,7 +15,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -25,15 +24,17 @@ import utc from 'dayjs/plugin/utc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, type Page } from '../../shared/api';
-import { formatPrice, formatTimeIn } from '../../shared/format';
+import { formatPrice, formatTime } from '../../shared/format';
 import { currentLanguage, errorText, LANGUAGES } from '../../shared/i18n';
 import { labelOptions, textOr } from '../../shared/labels';
 import { ReasonModal } from '../../shared/reason-modal';
+import { showRefusal } from '../../shared/refusal';
+import { ResponsiveTable } from '../../shared/responsive-table';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-import { I18nFields } from '../content/i18n-fields';
+import { I18nFields } from '../../shared/i18n-fields';
 
 interface NewShareRow {
   id: number;
@@ -42,10 +43,18 @@ interface NewShareRow {
   currency: string;
   name: Record<string, string>;
   state: 'upcoming' | 'subscribing' | 'closed' | 'listed';
+  sector: string;
   price: string;
+  provisionalPrice: string;
+  pe: string | null;
+  leadUnderwriter: string;
+  issueMarket: string;
+  leadUnderwriterNames: Record<string, string> | null;
+  issueMarketNames: Record<string, string> | null;
   offeredQuantity: number;
   minQuantity: number;
   maxQuantity: number;
+  sharesOutstanding: number;
   opensAt: string;
   closesAt: string;
   lotteryAt: string;
@@ -90,6 +99,36 @@ export function marketMoment(value: Dayjs, market: MarketName): string {
   return dayjs.tz(value.format('YYYY-MM-DDTHH:mm:ss'), MARKET_TIMEZONE[market]).toISOString();
 }
 
+/** A name kept once for every language ("NASDAQ") fills each language's field. */
+const byLanguage = (names: Record<string, string> | null, text: string) =>
+  Object.fromEntries(LANGUAGES.map((l) => [l, names?.[l] ?? text]));
+
+/** A listed share as the form's values (moments as the market's wall-clock time), to change it. */
+export function formValues(share: NewShareRow): Record<string, unknown> {
+  const zone = MARKET_TIMEZONE[share.market];
+  return {
+    code: share.code,
+    market: share.market,
+    name: share.name,
+    sector: share.sector,
+    price: share.price.includes('.') ? share.price.replace(/\.?0+$/, '') : share.price,
+    provisionalPrice: share.provisionalPrice,
+    pe: share.pe ?? undefined,
+    leadUnderwriter: byLanguage(share.leadUnderwriterNames, share.leadUnderwriter),
+    issueMarket: byLanguage(share.issueMarketNames, share.issueMarket),
+    offeredQuantity: share.offeredQuantity,
+    minQuantity: share.minQuantity,
+    maxQuantity: share.maxQuantity,
+    sharesOutstanding: share.sharesOutstanding,
+    ...Object.fromEntries(
+      MOMENTS.map((m) => [m, dayjs(dayjs(share[m]).tz(zone).format('YYYY-MM-DDTHH:mm:ss'))]),
+    ),
+  };
+}
+
+/** Before its subscription opens a share can still be changed or withdrawn. */
+const changeable = (r: NewShareRow) => r.state === 'upcoming' && new Date(r.opensAt).getTime() > Date.now();
+
 function ShareDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { data } = useQuery({
@@ -98,7 +137,7 @@ function ShareDetail({ id, onClose }: { id: number | null; onClose: () => void }
     enabled: id !== null,
   });
   return (
-    <Drawer open={id !== null} onClose={onClose} width={720} title={t('newshares.detail')}>
+    <Drawer open={id !== null} onClose={onClose} width="min(720px, 100vw)" title={t('newshares.detail')}>
       {data && (
         <>
           <Descriptions size="small" column={1} bordered>
@@ -108,14 +147,14 @@ function ShareDetail({ id, onClose }: { id: number | null; onClose: () => void }
                 <Descriptions.Item label={t('newshares.digest')}>{data.draw.inputsDigest}</Descriptions.Item>
                 <Descriptions.Item label={t('newshares.algorithm')}>{data.draw.algorithm}</Descriptions.Item>
                 <Descriptions.Item label={t('newshares.lotteryAt')}>
-                  {formatTimeIn(data.draw.drawnAt, MARKET_TIMEZONE[data.share.market])}
+                  {formatTime(data.draw.drawnAt, data.share.market)}
                 </Descriptions.Item>
               </>
             ) : (
               <Descriptions.Item label={t('newshares.seed')}>{t('newshares.notDrawn')}</Descriptions.Item>
             )}
           </Descriptions>
-          <Table
+          <ResponsiveTable
             style={{ marginTop: 16 }}
             rowKey="id"
             size="small"
@@ -169,27 +208,27 @@ export function NewSharesPage() {
   const [languageTab, setLanguageTab] = useState<string>(language);
   const [problems, setProblems] = useState<string[]>([]);
   const [withdrawing, setWithdrawing] = useState<NewShareRow | null>(null);
+  /** The share being changed in the form, or null while the form lists a new one. */
+  const [editing, setEditing] = useState<NewShareRow | null>(null);
   const market = (Form.useWatch('market', form) ?? 'jpy') as MarketName;
   const zone = t(`newshares.zones.${market}`);
   const list = useMutation({
-    mutationFn: (v: Record<string, unknown>) => api.post('/newshares', v),
-    onSuccess: () => {
-      message.success(t('newshares.listed'));
+    mutationFn: ({ id, ...v }: Record<string, unknown>) =>
+      id === undefined ? api.post('/newshares', v) : api.post(`/newshares/${id}`, v),
+    onSuccess: (_, v) => {
+      message.success(v.id === undefined ? t('newshares.listed') : t('newshares.changed'));
       form.resetFields();
+      setEditing(null);
       setProblems([]);
       void queryClient.invalidateQueries({ queryKey: ['newshares'] });
     },
     onError: (e) => {
-      // A refusal naming a field is shown at that field; others as a message.
-      if (
-        e instanceof ApiError &&
-        e.field &&
-        form.getFieldInstance(e.field.split('.') as never) !== undefined
-      )
-        form.setFields([{ name: e.field.split('.') as never, errors: [errorText(e.key)] }]);
-      else if (e instanceof ApiError && e.field)
-        form.setFields([{ name: e.field as never, errors: [errorText(e.key)] }]);
-      else message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error'));
+      showRefusal(form, message, e);
+      if (e instanceof ApiError && e.key === 'not_upcoming') {
+        setEditing(null);
+        form.resetFields();
+        void queryClient.invalidateQueries({ queryKey: ['newshares'] });
+      }
     },
   });
   const withdraw = useMutation({
@@ -197,6 +236,7 @@ export function NewSharesPage() {
       api.post(`/newshares/${share.id}/withdraw`, { reason }),
     onSuccess: () => {
       message.success(t('newshares.withdrawn'));
+      if (editing && editing.id === withdrawing?.id) stopEditing();
       setWithdrawing(null);
       void queryClient.invalidateQueries({ queryKey: ['newshares'] });
     },
@@ -206,7 +246,24 @@ export function NewSharesPage() {
     const body: Record<string, unknown> = { ...v };
     for (const m of MOMENTS) body[m] = marketMoment(v[m] as Dayjs, v.market as MarketName);
     if (!body.pe) delete body.pe;
+    // A change names the share by its id: its code and market stay what they are.
+    if (editing) {
+      delete body.code;
+      delete body.market;
+      body.id = editing.id;
+    } else delete body.reason;
     list.mutate(body);
+  };
+  const startEditing = (share: NewShareRow) => {
+    setEditing(share);
+    setProblems([]);
+    form.resetFields();
+    form.setFieldsValue(formValues(share));
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    setProblems([]);
+    form.resetFields();
   };
   /**
    * Publish: every field checked where it is (a missing language opens its tab and the summary
@@ -216,13 +273,11 @@ export function NewSharesPage() {
     try {
       const values = await form.validateFields();
       setProblems([]);
+      const named = { code: values.code, name: (values.name as Record<string, string>)[language] ?? '' };
       modal.confirm({
-        title: t('newshares.confirmTitle'),
-        content: t('newshares.confirmText', {
-          code: values.code,
-          name: (values.name as Record<string, string>)[language] ?? '',
-        }),
-        okText: t('newshares.submit'),
+        title: editing ? t('newshares.confirmEditTitle', named) : t('newshares.confirmTitle'),
+        content: editing ? t('newshares.confirmEditText') : t('newshares.confirmText', named),
+        okText: editing ? t('newshares.saveChanges') : t('newshares.submit'),
         cancelText: t('common.cancel'),
         okButtonProps: { 'data-testid': 'newshare-confirm' } as never,
         onOk: () => submit(values),
@@ -237,13 +292,17 @@ export function NewSharesPage() {
     }
   };
   const fieldLabel = (name: Array<string | number>) =>
-    name[0] === 'name' ? t('newshares.name') : t(`newshares.${String(name[0])}`);
+    name[0] === 'reason' ? t('common.reason') : t(`newshares.${String(name[0])}`);
   return (
     <>
       <Typography.Title level={3}>{t('menu.newshares')}</Typography.Title>
       <Row gutter={16}>
         <Col span={10}>
-          <Card title={t('newshares.list')} size="small">
+          <Card
+            title={editing ? t('newshares.editTitle', { code: editing.code }) : t('newshares.list')}
+            size="small"
+            data-testid="newshare-card"
+          >
             <Form
               form={form}
               layout="vertical"
@@ -262,12 +321,13 @@ export function NewSharesPage() {
                     label={t('newshares.code')}
                     rules={[{ required: true, pattern: /^[A-Za-z0-9.]{1,16}$/ }]}
                   >
-                    <Input maxLength={16} data-testid="newshare-code" />
+                    <Input maxLength={16} data-testid="newshare-code" disabled={editing !== null} />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
                   <Form.Item name="market" label={t('newshares.market')} rules={[{ required: true }]}>
                     <Select
+                      disabled={editing !== null}
                       options={(['jpy', 'usd', 'cny'] as const).map((m) => ({
                         value: m,
                         label: t(`newshares.markets.${m}`),
@@ -277,7 +337,11 @@ export function NewSharesPage() {
                 </Col>
               </Row>
               <I18nFields
-                fields={[{ name: 'name', label: t('newshares.name'), max: 100 }]}
+                fields={[
+                  { name: 'name', label: t('newshares.name'), max: 100 },
+                  { name: 'issueMarket', label: t('newshares.issueMarket'), max: 100 },
+                  { name: 'leadUnderwriter', label: t('newshares.leadUnderwriter'), max: 100 },
+                ]}
                 activeKey={languageTab}
                 onChange={setLanguageTab}
               />
@@ -312,24 +376,6 @@ export function NewSharesPage() {
                     rules={[{ pattern: /^[0-9]{1,12}(\.[0-9]{1,6})?$/ }]}
                   >
                     <Input />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item
-                    name="leadUnderwriter"
-                    label={t('newshares.leadUnderwriter')}
-                    rules={[{ required: true }]}
-                  >
-                    <Input maxLength={100} />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item
-                    name="issueMarket"
-                    label={t('newshares.issueMarket')}
-                    rules={[{ required: true }]}
-                  >
-                    <Input maxLength={100} />
                   </Form.Item>
                 </Col>
                 {QUANTITIES.map((q) => (
@@ -374,14 +420,35 @@ export function NewSharesPage() {
                   }
                 />
               )}
-              <Button type="primary" onClick={publish} loading={list.isPending} data-testid="newshare-submit">
-                {t('newshares.submit')}
-              </Button>
+              {editing && (
+                <Form.Item
+                  name="reason"
+                  label={t('common.reason')}
+                  rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
+                >
+                  <Input.TextArea rows={2} maxLength={500} data-testid="newshare-reason" />
+                </Form.Item>
+              )}
+              <Space wrap>
+                <Button
+                  type="primary"
+                  onClick={publish}
+                  loading={list.isPending}
+                  data-testid="newshare-submit"
+                >
+                  {editing ? t('newshares.saveChanges') : t('newshares.submit')}
+                </Button>
+                {editing && (
+                  <Button onClick={stopEditing} data-testid="newshare-cancel-edit">
+                    {t('newshares.cancelEdit')}
+                  </Button>
+                )}
+              </Space>
             </Form>
           </Card>
         </Col>
         <Col span={14}>
-          <Table
+          <ResponsiveTable
             rowKey="id"
             size="small"
             loading={isLoading}
@@ -391,7 +458,8 @@ export function NewSharesPage() {
             onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
             pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage }}
             columns={[
-              { title: t('newshares.code'), dataIndex: 'code', className: 'kb-num' },
+              // The code and the actions stay in view while the columns between scroll.
+              { title: t('newshares.code'), dataIndex: 'code', className: 'kb-num', fixed: 'left' },
               { title: t('newshares.name'), key: 'name', render: (_, r) => r.name[language] ?? r.name.us },
               {
                 title: t('newshares.state'),
@@ -409,25 +477,31 @@ export function NewSharesPage() {
               {
                 title: t('newshares.opensAt'),
                 key: 'opensAt',
-                render: (_, r) => (
-                  <>
-                    {formatTimeIn(r.opensAt, MARKET_TIMEZONE[r.market])}
-                    <br />
-                    <Typography.Text type="secondary">{t(`newshares.zones.${r.market}`)}</Typography.Text>
-                  </>
-                ),
+                // The time carries its zone's label (formatTime); the market's zone is not repeated.
+                render: (_, r) => formatTime(r.opensAt, r.market),
               },
               {
                 title: t('newshares.closesAt'),
                 key: 'closesAt',
-                render: (_, r) => formatTimeIn(r.closesAt, MARKET_TIMEZONE[r.market]),
+                render: (_, r) => formatTime(r.closesAt, r.market),
               },
               {
                 title: t('common.actions'),
                 key: 'actions',
+                fixed: 'right',
                 render: (_, r) =>
-                  r.state === 'upcoming' && new Date(r.opensAt).getTime() > Date.now() ? (
-                    <Space>
+                  changeable(r) ? (
+                    <Space wrap>
+                      <Button
+                        size="small"
+                        data-testid={`newshare-edit-${r.code}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          startEditing(r);
+                        }}
+                      >
+                        {t('common.edit')}
+                      </Button>
                       <Button
                         size="small"
                         danger

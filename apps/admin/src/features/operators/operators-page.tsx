@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { ReasonModal } from '../../shared/reason-modal';
+import { ResponsiveTable } from '../../shared/responsive-table';
 import { type Role, useSession } from '../../shared/session';
 
 interface OperatorRow {
@@ -79,7 +80,7 @@ export function OperatorsPage() {
       <Typography.Title level={3}>{t('menu.operators')}</Typography.Title>
       <Row gutter={16}>
         <Col span={16}>
-          <Table
+          <ResponsiveTable
             rowKey="id"
             size="small"
             loading={isLoading}
@@ -119,7 +120,11 @@ export function OperatorsPage() {
                   </>
                 ),
               },
-              { title: t('users.registered'), dataIndex: 'createdAt', render: formatTime },
+              {
+                title: t('users.registered'),
+                dataIndex: 'createdAt',
+                render: (v: string | null) => formatTime(v),
+              },
               {
                 title: '',
                 key: 'actions',

@@ -52,6 +52,13 @@ function DueTag({ item, now }: { item: ReviewItem; now: number }) {
   );
 }
 
+/**
+ * Whose clock a review item's times are read on: its market's for a market product (block trade,
+ * day trade), the reader's for an account request (deposit, withdrawal, identity).
+ */
+const basisOf = (item: Pick<ReviewItem, 'details'>) =>
+  String((item.details as Record<string, unknown>).market ?? '');
+
 /** A review item's identity: its kind and its id in the kind (deposit #1 is not KYC #1). */
 export const itemKey = (item: Pick<ReviewItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
 
@@ -62,10 +69,10 @@ function fieldLabel(kind: string, key: string): string {
   return textOr(`reviews.field.${key}`, key);
 }
 
-function fieldText(kind: string, key: string, value: unknown): ReactNode {
+function fieldText(kind: string, key: string, value: unknown, market = ''): ReactNode {
   if (value === null || value === undefined || value === '') return '-';
   if (key === 'amount' || key === 'buyingPower') return formatAmount(String(value));
-  if (key === 'closeAt') return formatTime(String(value));
+  if (key === 'closeAt') return formatTime(String(value), market);
   if (key === 'leverage') return `${String(value)}×`;
   if (key === 'market') return String(value).toUpperCase();
   if (key === 'productId') return `#${String(value)}`;
@@ -107,12 +114,14 @@ function ItemDetails({ item }: { item: ReviewItem }) {
     >
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('users.account')}>{item.account}</Descriptions.Item>
-        <Descriptions.Item label={t('reviews.submitted')}>{formatTime(item.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('reviews.submitted')}>
+          {formatTime(item.createdAt, basisOf(item))}
+        </Descriptions.Item>
         {entries
           .filter(([k]) => !IMAGE_FIELDS.has(k))
           .map(([k, v]) => (
             <Descriptions.Item key={k} label={fieldLabel(item.kind, k)}>
-              {fieldText(item.kind, k, v)}
+              {fieldText(item.kind, k, v, basisOf(item))}
             </Descriptions.Item>
           ))}
         {item.state !== 'pending' && (

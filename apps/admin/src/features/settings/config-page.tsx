@@ -269,7 +269,7 @@ export function ConfigPage() {
           dataSource={history.data?.list ?? []}
           pagination={{ pageSize: 10 }}
           columns={[
-            { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+            { title: t('common.time'), dataIndex: 'createdAt', render: (v: string | null) => formatTime(v) },
             { title: t('config.setting'), dataIndex: 'name', render: (n: string) => t(`config.names.${n}`) },
             { title: t('config.before'), key: 'before', render: (_, c) => show(kindOf(c.name), c.before) },
             { title: t('config.after'), key: 'after', render: (_, c) => show(kindOf(c.name), c.after) },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError, api, type Page } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { ReasonModal } from '../../shared/reason-modal';
+import { ResponsiveTable } from '../../shared/responsive-table';
 
 type State = 'pending' | 'posted' | 'rejected' | 'all';
 interface Adjustment {
@@ -48,7 +49,7 @@ export function AdjustmentsTable({ state, userId }: { state: State; userId?: num
   });
   return (
     <>
-      <Table
+      <ResponsiveTable
         rowKey="id"
         size="small"
         loading={isLoading}
@@ -56,7 +57,7 @@ export function AdjustmentsTable({ state, userId }: { state: State; userId?: num
         pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
         columns={[
           { title: '#', dataIndex: 'id', width: 60 },
-          { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+          { title: t('common.time'), dataIndex: 'createdAt', render: (v: string | null) => formatTime(v) },
           {
             title: t('users.account'),
             dataIndex: 'account',

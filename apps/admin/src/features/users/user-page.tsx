@@ -33,6 +33,7 @@ import {
   type UserSummary,
 } from '../../shared/user-context';
 import { AdjustmentsTable } from './adjustments-page';
+import { SecurityCard } from './security-card';
 
 const CURRENCIES = ['JPY', 'USD', 'CNY', 'TWD', 'HKD', 'THB', 'VND', 'MYR', 'KRW', 'SAR'];
 
@@ -198,7 +199,7 @@ function LedgerTab({ userId }: { userId: number }) {
       data-testid="ledger-table"
       pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
       columns={[
-        { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+        { title: t('common.time'), dataIndex: 'createdAt', render: (v: string | null) => formatTime(v) },
         { title: t('users.orderNo'), dataIndex: 'orderNo', className: 'kb-num' },
         {
           title: t('users.kind'),
@@ -262,7 +263,11 @@ function PositionsTab({ userId }: { userId: number }) {
       dataSource={data?.list ?? []}
       pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
       columns={[
-        { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+        {
+          title: t('common.time'),
+          dataIndex: 'createdAt',
+          render: (v: string, r) => formatTime(v, r.currency),
+        },
         { title: t('positions.code'), dataIndex: 'code' },
         {
           title: t('positions.direction'),
@@ -330,7 +335,11 @@ function ApplicationsTab({ userId }: { userId: number }) {
       pagination={false}
       data-testid="applications-table"
       columns={[
-        { title: t('common.time'), dataIndex: 'createdAt', render: formatTime },
+        {
+          title: t('common.time'),
+          dataIndex: 'createdAt',
+          render: (v: string, r) => formatTime(v, r.currency ?? ''),
+        },
         { title: t('users.kind'), dataIndex: 'kind', render: (k: string) => t(`kinds.${k}`) },
         {
           title: t('common.amount'),
@@ -378,9 +387,13 @@ function SessionsTab({ userId }: { userId: number }) {
       dataSource={data?.list ?? []}
       pagination={false}
       columns={[
-        { title: t('sessions.started'), dataIndex: 'createdAt', render: formatTime },
-        { title: t('sessions.lastSeen'), dataIndex: 'lastSeenAt', render: formatTime },
-        { title: t('sessions.ended'), dataIndex: 'endedAt', render: formatTime },
+        { title: t('sessions.started'), dataIndex: 'createdAt', render: (v: string | null) => formatTime(v) },
+        {
+          title: t('sessions.lastSeen'),
+          dataIndex: 'lastSeenAt',
+          render: (v: string | null) => formatTime(v),
+        },
+        { title: t('sessions.ended'), dataIndex: 'endedAt', render: (v: string | null) => formatTime(v) },
         {
           title: t('reviews.state'),
           dataIndex: 'active',
@@ -459,6 +472,7 @@ export function UserPage() {
           <Space direction="vertical" style={{ width: '100%' }}>
             {data && <FlagsCard key={JSON.stringify(data.user.flags)} profile={data} />}
             <AdjustmentCard userId={userId} />
+            <SecurityCard userId={userId} />
           </Space>
         </Col>
         <Col span={24}>

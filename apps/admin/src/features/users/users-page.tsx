@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Input, Table, Typography } from 'antd';
+import { Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api';
 import { formatTime } from '../../shared/format';
+import { ResponsiveTable } from '../../shared/responsive-table';
 import { FlagTags, KycTag, type UserSummary } from '../../shared/user-context';
 
 /** User care (SPEC §9): find a user by account, real name or bank card number. */
@@ -28,7 +29,7 @@ export function UsersPage() {
         data-testid="user-search"
         onSearch={(value) => setParams(value.trim() ? { q: value.trim() } : {})}
       />
-      <Table
+      <ResponsiveTable
         rowKey="id"
         loading={isFetching}
         dataSource={data?.list ?? []}
@@ -44,7 +45,11 @@ export function UsersPage() {
             key: 'flags',
             render: (_, r) => <FlagTags flags={{ ...r.flags, reason: null }} />,
           },
-          { title: t('users.registered'), dataIndex: 'createdAt', render: formatTime },
+          {
+            title: t('users.registered'),
+            dataIndex: 'createdAt',
+            render: (v: string | null) => formatTime(v),
+          },
         ]}
       />
     </>

@@ -1,6 +1,6 @@
 import { Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/i18n';
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES } from './i18n';
 
 /** One text in the three product languages (SPEC §1), each required, in tabs. */
 export function I18nFields({
@@ -16,7 +16,8 @@ export function I18nFields({
   const { t } = useTranslation();
   return (
     <Tabs
-      {...(activeKey ? { activeKey } : {})}
+      // The operator's own language first; the form may lead instead (a field in error).
+      {...(activeKey ? { activeKey } : { defaultActiveKey: currentLanguage() })}
       {...(onChange ? { onChange } : {})}
       items={LANGUAGES.map((language) => ({
         key: language,
