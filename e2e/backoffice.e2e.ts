@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cn } from '../apps/admin/src/shared/i18n/cn';
 import { jp } from '../apps/admin/src/shared/i18n/jp';
 import { us } from '../apps/admin/src/shared/i18n/us';
 import {
+  adminPage,
   adminToken,
   advanceClock,
   apiCall,
@@ -23,12 +24,19 @@ import {
 /**
  * The back office as an operator trusts it (issue: all queues, labels, forms, products): in each
  * language the all-queues tab approves a real name and rejects a deposit of the same number; a
- * block product is changed and closed early with reasons; a new share is withdrawn before it
- * opens; and no back-office page shows a raw key or is wider than the window, at 1440 and 390 px.
+ * block product is changed and closed early with reasons; a new share is changed (its price and
+ * its issue market in the operator's language) and then withdrawn before it opens; and no
+ * back-office page shows a raw key or is wider than the window, at 1440 and 390 px.
  */
 
 const TEXTS = { cn, us, jp };
 const CODE = '7203';
+/**
+ * Pages without cards on a phone: the review queue (its keys and selection), the audit log (rows
+ * that expand), messages and settings (forms). Every other page's tables become cards
+ * (ResponsiveTable).
+ */
+const TABLE_PAGES = new Set(['reviews', 'messages', 'config', 'audit']);
 const PAGES = [
   'dashboard',
   'reviews',
@@ -68,24 +76,6 @@ async function adminGet<T>(path: string): Promise<T> {
     headers: { authorization: `Bearer ${await adminToken()}` },
   });
   return (await res.json()) as T;
-}
-
-async function signedIn(lang: Lang, width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    locale: { cn: 'zh-CN', us: 'en-US', jp: 'ja-JP' }[lang],
-  });
-  await context.addInitScript((language) => localStorage.setItem('language', language), lang as string);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  await page.goto(`${baseUrl()}/admin/#/dashboard`);
-  await page.locator('input[autocomplete=username]').fill('admin');
-  await page.locator('input[autocomplete=current-password]').fill(inject('adminPassword'));
-  await page.locator('button[type=submit]').click();
-  await expect.poll(() => page.getByTestId('operator-name').count(), { timeout: 15_000 }).toBe(1);
-  return page;
 }
 
 async function settled(page: Page) {
@@ -177,10 +167,10 @@ async function reason(page: Page, text: string) {
 describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)(
   'back office in %s',
   (lang) => {
-    it('decides from all queues, changes and closes a block product, withdraws a new share; no raw key, no overflow', async () => {
+    it('decides from all queues, changes and closes a block product, changes and withdraws a new share; no raw key, no overflow', async () => {
       const t = TEXTS[lang];
       const investor = await pendingInvestor(`aq${lang}`);
-      const page = await signedIn(lang, 1440, 900);
+      const page = await adminPage(browser, lang);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(
         { cn: 'zh-CN', us: 'en', jp: 'ja' }[lang],
       );
@@ -256,7 +246,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         price: price(0.9),
       });
 
-      // A new share withdrawn before its subscription opens.
+      // A new share changed, then withdrawn, before its subscription opens.
       const day = 86_400_000;
       const at = (days: number) => new Date(now + days * day).toISOString();
       const code = `W${Date.now().toString(36).slice(-5).toUpperCase()}`;
@@ -267,8 +257,12 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         sector: 'services',
         price: '1000',
         provisionalPrice: '950–1000',
-        leadUnderwriter: 'Kabuto Securities (sample)',
-        issueMarket: 'TSE Growth',
+        leadUnderwriter: {
+          cn: 'Kabuto 证券（样本）',
+          us: 'Kabuto Securities (sample)',
+          jp: 'Kabuto 証券（サンプル）',
+        },
+        issueMarket: { cn: '东证成长板', us: 'TSE Growth', jp: '東証グロース' },
         offeredQuantity: 10_000,
         minQuantity: 100,
         maxQuantity: 1_000,
@@ -281,6 +275,25 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
       });
       await page.goto(`${baseUrl()}/admin/#/newshares`);
       await settled(page);
+      await page.getByTestId(`newshare-edit-${code}`).click();
+      await expect.poll(() => page.getByTestId('newshare-code').inputValue()).toBe(code);
+      const market = { cn: '东证标准板', us: 'TSE Standard', jp: '東証スタンダード' }[lang];
+      await page.getByTestId('newshare-price').fill('1100');
+      await page.getByTestId(`issueMarket-${lang}`).fill(market);
+      await page.getByTestId('newshare-reason').fill(`Price range revised ${lang}`);
+      await shot(page, lang, 'backoffice-newshare-edit');
+      await page.getByTestId('newshare-submit').click();
+      await page.getByTestId('newshare-confirm').click();
+      await expect
+        .poll(async () => {
+          const shares = await adminGet<{
+            list: Array<{ code: string; price: string; issueMarketNames: Record<string, string> | null }>;
+          }>('/newshares?size=50');
+          const share = shares.list.find((s) => s.code === code);
+          return [share?.price, share?.issueMarketNames?.[lang]];
+        })
+        .toEqual(['1100', market]);
+      await expect.poll(() => page.getByTestId('newshare-card').textContent()).toContain(t.newshares.list);
       await page.getByTestId(`newshare-withdraw-${code}`).click();
       await reason(page, `Issuer postponed ${lang}`);
       await expect
@@ -294,17 +307,24 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         await settled(page);
         expect.soft(await rawKeys(page), `${area} at 1440`).toEqual([]);
         expect.soft(await overflow(page), `${area} overflow at 1440`).toBeLessThanOrEqual(0);
+        if (area === 'news' || area === 'copy') await shot(page, lang, `backoffice-${area}`);
       }
       await page.goto(`${baseUrl()}/admin/#/audit`);
       await settled(page);
       await shot(page, lang, 'backoffice-audit');
 
-      const phone = await signedIn(lang, 390, 844);
+      const phone = await adminPage(browser, lang, { width: 390, height: 844 });
       for (const area of PAGES) {
         await phone.goto(`${baseUrl()}/admin/#/${area}`);
         await settled(phone);
         expect.soft(await overflow(phone), `${area} overflow at 390`).toBeLessThanOrEqual(0);
         expect.soft(await rawKeys(phone), `${area} at 390`).toEqual([]);
+        if (!TABLE_PAGES.has(area)) {
+          // Their tables are cards on a phone.
+          expect.soft(await phone.locator('.kb-cards').count(), `${area} cards at 390`).toBeGreaterThan(0);
+          await phone.locator('.kb-cards').first().scrollIntoViewIfNeeded();
+          await shot(phone, lang, `backoffice-phone-${area}`);
+        }
       }
       await phone.goto(`${baseUrl()}/admin/#/reviews`);
       await settled(phone);

@@ -6,8 +6,8 @@ import { us } from '../apps/admin/src/shared/i18n/us';
 import { blockI18n } from '../apps/web/src/features/block/i18n';
 import { homeI18n } from '../apps/web/src/features/home/i18n';
 import { rawKeysIn } from './i18n';
+import { listBlockProduct } from './products';
 import {
-  adminToken,
   advanceClock,
   apiCall,
   baseUrl,
@@ -54,30 +54,6 @@ const investor = () => fundedInvestor({ prefix: 'bk', realName: 'Ito Kenji' });
 /** The server's time (journeys before this one may have moved its clock forward). */
 const serverNow = async () => new Date((await advanceClock(1)).now).getTime();
 
-/** Lists Toyota a little under the market through the back-office API; returns its id and block price. */
-async function listProduct(): Promise<{ id: number; price: string }> {
-  const quote = await apiCall<{ price: string }>('/market/quote', { type: 'jpy', code: CODE });
-  const price = (Math.floor(Number(quote.data.price) * 0.95 * 10) / 10).toFixed(1);
-  // The server's clock: other journeys may have moved it ahead of the real one.
-  const now = await serverNow();
-  const res = await fetch(`${baseUrl()}/api/admin/block/products`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      code: CODE,
-      market: 'jpy',
-      price,
-      minLots: LOTS,
-      totalLots: 10_000,
-      startsAt: new Date(now - 60_000).toISOString(),
-      endsAt: new Date(now + 86_400_000).toISOString(),
-    }),
-  });
-  expect(res.status).toBe(200);
-  const product = (await res.json()) as { id: number; price: string };
-  return { id: product.id, price: product.price };
-}
-
 /** A desktop page signed in to the back office as the first operator, in the given language. */
 async function backOffice(lang: Lang): Promise<Page> {
   const context = await browser.newContext({
@@ -104,20 +80,20 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
   it('applies for a block product, is approved through the back office, holds a position at the block price', async () => {
     const b = blockI18n.resources[lang];
     const session = await investor();
-    const product = await listProduct();
+    const product = await listBlockProduct(CODE, LOTS);
     const page = await phone(browser, lang);
 
     // The Stocks tab lists it; the product detail shows the block price and quota.
     await openAs(page, session, '/home/home');
     await page.getByRole('button', { name: homeI18n.resources[lang].entries.blockTrade }).click();
-    await page.waitForURL(/#\/home\/large$/, { timeout: 15_000 });
+    await page.waitForURL(/#\/home\/large$/, { timeout: 15_000, waitUntil: 'commit' });
     const card = page.getByTestId(`block-product-${product.id}`);
     await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
     expect(await card.getByTestId('block-price').textContent()).toBe(grouped(product.price));
     expect(rawKeysIn((await page.locator('body').textContent()) ?? '', OWN_KEYS)).toEqual([]);
     await shot(page, lang, 'block-stocks');
     await card.click();
-    await page.waitForURL(/#\/home\/largeInfo\?id=/);
+    await page.waitForURL(/#\/home\/largeInfo\?id=/, { waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('block-product').textContent(), { timeout: 15_000 })
       .toContain(CODE);
@@ -125,7 +101,7 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
 
     // Apply: below the minimum is refused on the field before anything is sent; then 100 shares.
     await page.getByTestId('block-apply').click();
-    await page.waitForURL(/#\/home\/large2\?id=/);
+    await page.waitForURL(/#\/home\/large2\?id=/, { waitUntil: 'commit' });
     const lots = page.getByTestId('block-lots').locator('input');
     await lots.fill(String(LOTS - 1));
     await page.locator('input[type=password]').fill(FUND_PASSWORD);
@@ -138,7 +114,7 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
     await shot(page, lang, 'block-apply');
     await page.getByTestId('block-submit').click();
     await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
-    await page.waitForURL(/#\/home\/large3\?id=/, { timeout: 15_000 });
+    await page.waitForURL(/#\/home\/large3\?id=/, { timeout: 15_000, waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('block-application-state').textContent(), { timeout: 15_000 })
       .toBe(b.appState.pending);
@@ -213,7 +189,7 @@ describe.each(LANGUAGES)('block-trade journey in %s', (lang) => {
       .toBe(b.appState.approved);
     await shot(page, lang, 'block-application-approved');
     await page.getByTestId('block-position').click();
-    await page.waitForURL(/#\/position\/info\?id=/);
+    await page.waitForURL(/#\/position\/info\?id=/, { waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('position-detail').getAttribute('data-state'), { timeout: 15_000 })
       .toBe('holding');

@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyI18n } from '../apps/web/src/features/copy/i18n';
 import { rawKeysIn } from './i18n';
+import { listCopyProduct } from './products';
 import {
-  adminToken,
   advanceClock,
   apiCall,
   baseUrl,
@@ -77,16 +77,6 @@ const investors = new Map<Lang, Session>();
 const mirrored = new Map<Lang, FollowOrder[]>();
 const sessions = () => [...investors.values()];
 
-async function admin<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/admin${url}`, {
-    method,
-    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** 10:00 in Tokyo on the first trading day of the month after `now` (the basket's rebalance). */
 function nextRebalance(now: Date): number {
   const [year, month] = localDateIn(TOKYO, now).split('-').map(Number) as [number, number];
@@ -125,17 +115,11 @@ beforeAll(async () => {
   // The operator lists a product on the basket leader whose lock-in ends a day after its rebalance.
   const { now } = await advanceClock(1);
   rebalanceAt = nextRebalance(new Date(now));
-  const leaders = await admin<{ list: Array<{ id: number; strategy: string }> }>('GET', '/copy/leaders');
-  const basket = leaders.list.find((l) => l.strategy === 'basket')!;
-  const name = `Journey Basket ${Date.now().toString(36)}`;
-  const listed = await admin<{ id: number }>('POST', '/copy/products', {
-    leaderId: basket.id,
-    name,
-    minAmount: '100000',
+  product = await listCopyProduct({
+    name: `Journey Basket ${Date.now().toString(36)}`,
     lockDays: Math.ceil((rebalanceAt - new Date(now).getTime()) / DAY) + 1,
-    cutoffAt: new Date(new Date(now).getTime() + 2 * DAY).toISOString(),
+    cutoffAt: new Date(new Date(now).getTime() + 2 * DAY),
   });
-  product = { id: listed.id, name };
   for (const lang of LANGUAGES) investors.set(lang, await fundedInvestor({ prefix: 'cp' }));
 });
 afterAll(async () => {
@@ -168,7 +152,7 @@ describe('copy-trading journey', () => {
       await shot(page, lang, 'copy-products');
 
       await card.click();
-      await page.waitForURL(/#\/home\/follow\?id=/);
+      await page.waitForURL(/#\/home\/follow\?id=/, { waitUntil: 'commit' });
       await expect
         .poll(() => page.getByTestId('copy-product-name').textContent(), { timeout: 15_000 })
         .toBe(product.name);
@@ -182,7 +166,7 @@ describe('copy-trading journey', () => {
       await shot(page, lang, 'copy-follow-form');
       await page.getByTestId('copy-follow-submit').click();
       await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
-      await page.waitForURL(/#\/mine\/followOrder/, { timeout: 15_000 });
+      await page.waitForURL(/#\/mine\/followOrder/, { timeout: 15_000, waitUntil: 'commit' });
       const [holding] = await holdings(session);
       expect(holding).toMatchObject({ state: 'active', amount: String(AMOUNT) });
       const mine = page.getByTestId(`copy-holding-${holding!.id}`);

@@ -120,7 +120,7 @@ describe.each(LANGUAGES)('day-trading journey in %s', (lang) => {
     // The home tile leads to the program.
     await openAs(page, session, '/home/home');
     await page.locator('.kb-entry-tile').last().click({ timeout: 20_000 });
-    await page.waitForURL(/#\/home\/withinDays/);
+    await page.waitForURL(/#\/home\/withinDays/, { waitUntil: 'commit' });
     await expect.poll(() => page.getByTestId('day-terms').count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('day-submit').count(), { timeout: 15_000 }).toBe(1);
     expect(rawKeysIn((await page.locator('body').textContent()) ?? '', OWN_KEYS)).toEqual([]);

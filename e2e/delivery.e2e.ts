@@ -60,7 +60,7 @@ describe('delivery', () => {
       if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname.slice(1));
     });
     await page.goto(`${baseUrl()}/#/login/start`);
-    await page.waitForURL(/#\/login\/logon/);
+    await page.waitForURL(/#\/login\/logon/, { waitUntil: 'commit' });
     await page.locator('.kb-logon__actions').waitFor();
     const measured = new Set(files.map((f) => f.file));
     const others = scripts.filter((file) => !measured.has(file));

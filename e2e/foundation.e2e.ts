@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   type Lang,
   launch,
+  layoutFaults,
   openRoute,
   phone,
   shot,
@@ -46,24 +47,31 @@ describe.each(LANGUAGES)('foundation journey in %s', (lang) => {
     const account = accountFor(lang);
 
     await page.goto(`${baseUrl()}/#/`);
-    await page.waitForURL(/#\/login\/logon/);
+    await page.waitForURL(/#\/login\/logon/, { waitUntil: 'commit' });
     await expect.poll(() => page.getByText(t.auth.logon.register).count()).toBeGreaterThan(0);
     await shot(page, lang, 'login-logon');
 
     await page.getByText(t.auth.logon.register).first().click();
-    await page.waitForURL(/#\/login\/register/);
+    await page.waitForURL(/#\/login\/register/, { waitUntil: 'commit' });
     await fillForm(page, { 0: account, 1: PASSWORD, 2: PASSWORD });
     await page.locator('.adm-checkbox').first().click();
     await shot(page, lang, 'login-register');
     await page.getByRole('button', { name: t.auth.register.submit }).click();
 
-    await page.waitForURL(/#\/login\/loginAfter/);
+    await page.waitForURL(/#\/login\/loginAfter/, { waitUntil: 'commit' });
     await page.getByText(t.auth.risk.agree).waitFor();
     await shot(page, lang, 'login-loginAfter');
     await page.getByText(t.auth.risk.agree).click();
     await page.getByRole('button', { name: t.auth.risk.accept }).click();
 
-    await page.waitForURL(/#\/home\/home/);
+    // Then the invitation to add a passkey (Chromium can make one); "Not now" goes home.
+    const invite = page.getByTestId('passkey-invite');
+    await invite.waitFor({ timeout: 15_000 });
+    await expectNoRawKeys(page);
+    expect(await layoutFaults(page)).toEqual([]);
+    await shot(page, lang, 'login-passkey-invite');
+    await invite.getByRole('button', { name: t.common.passkeyInvite.skip }).click();
+    await page.waitForURL(/#\/home\/home/, { waitUntil: 'commit' });
     await page.getByRole('button', { name: t.common.header.account }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoRawKeys(page);
@@ -92,12 +100,12 @@ describe.each(LANGUAGES)('foundation journey in %s', (lang) => {
       .getByRole('button', { name: o.common.actions.logout })
       .click();
     await page.locator('.adm-dialog').getByRole('button', { name: o.common.actions.logout }).click();
-    await page.waitForURL(/#\/login\/login/);
+    await page.waitForURL(/#\/login\/login/, { waitUntil: 'commit' });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // A wrong password shows the translated toast.
     await fillForm(page, { 0: account, 1: 'wrong-password' });
-    await page.getByRole('button', { name: o.auth.login.submit }).click();
+    await page.getByRole('button', { name: o.auth.login.submit, exact: true }).click();
     await expect
       .poll(() => page.getByText(o.errors.login_failed).count(), { timeout: 5_000 })
       .toBeGreaterThan(0);
@@ -105,8 +113,8 @@ describe.each(LANGUAGES)('foundation journey in %s', (lang) => {
 
     // And the right one logs in again, straight home now the disclosure is accepted.
     await fillForm(page, { 1: PASSWORD });
-    await page.getByRole('button', { name: o.auth.login.submit }).click();
-    await page.waitForURL(/#\/home\/home/);
+    await page.getByRole('button', { name: o.auth.login.submit, exact: true }).click();
+    await page.waitForURL(/#\/home\/home/, { waitUntil: 'commit' });
     await page.context().close();
   });
 

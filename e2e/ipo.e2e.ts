@@ -2,8 +2,8 @@ import { drawLottery } from '@kabuto/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipoI18n } from '../apps/web/src/features/ipo/i18n';
+import { listNewShare } from './products';
 import {
-  adminToken,
   advanceClock,
   apiCall,
   baseUrl,
@@ -39,44 +39,6 @@ afterAll(async () => {
 /** An investor with a fund password and ¥1,000,000. */
 const investor = () => fundedInvestor({ prefix: 'ip' });
 
-let codeSeq = 0;
-/** Lists a share in the back office, subscribing from the server's now for an hour. */
-async function listShare(): Promise<{ id: number; code: string }> {
-  const { now } = await advanceClock(1);
-  const at = (ms: number) => new Date(new Date(now).getTime() + ms).toISOString();
-  codeSeq += 1;
-  const code = `E${String(Date.now()).slice(-5)}${codeSeq}`;
-  const res = await fetch(`${baseUrl()}/api/admin/newshares`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      code,
-      market: 'jpy',
-      name: { cn: `旅程新股${codeSeq}`, us: `Journey IPO ${codeSeq}`, jp: `ジャーニー新規株${codeSeq}` },
-      sector: 'services',
-      price: '1200',
-      provisionalPrice: '1100–1200',
-      pe: '21.5',
-      leadUnderwriter: 'Kabuto Securities',
-      issueMarket: 'TSE Growth',
-      offeredQuantity: 10_000,
-      minQuantity: 100,
-      maxQuantity: 1_000,
-      sharesOutstanding: 2_000_000,
-      opensAt: at(-60_000),
-      closesAt: at(HOUR),
-      lotteryAt: at(2 * HOUR),
-      payUntil: at(26 * HOUR),
-      listsAt: at(50 * HOUR),
-    }),
-  });
-  expect(res.status).toBe(200);
-  const share = (await res.json()) as { id: number; code: string };
-  // The jobs runner opens it.
-  await advanceClock(10_000);
-  return share;
-}
-
 async function confirmDialog(page: Page) {
   await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
 }
@@ -84,21 +46,21 @@ async function confirmDialog(page: Page) {
 describe.each(LANGUAGES)('new-share journey in %s', (lang) => {
   it('subscribes with funds frozen, wins the draw, pays, holds on listing day; a second investor declines', async () => {
     const t = texts(lang);
-    const share = await listShare();
+    const share = await listNewShare();
     const [buyer, decliner] = [await investor(), await investor()];
 
     // The home tile leads to the lists; the share is in progress.
     const page = await phone(browser, lang);
     await openAs(page, buyer, '/home/home');
     await page.locator('.kb-entry-tile').first().click({ timeout: 20_000 });
-    await page.waitForURL(/#\/home\/newShare/);
+    await page.waitForURL(/#\/home\/newShare/, { waitUntil: 'commit' });
     await page.getByTestId('ipo-tab-inProgress').click();
     await expect.poll(() => page.getByTestId(`share-${share.code}`).count(), { timeout: 20_000 }).toBe(1);
     await shot(page, lang, 'ipo-list');
 
     // Detail: every field, the stepper and the amount to freeze; subscribe 300 shares.
     await page.getByTestId(`share-${share.code}`).click();
-    await page.waitForURL(/#\/home\/newShareInfo/);
+    await page.waitForURL(/#\/home\/newShareInfo/, { waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('share-fields').textContent(), { timeout: 15_000 })
       .toContain(share.code);

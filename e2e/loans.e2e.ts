@@ -144,7 +144,7 @@ describe.each(LANGUAGES)('loan journey in %s', (lang) => {
     expect(paid.status).toBe(1);
 
     await page.getByTestId('loan-records-link').click();
-    await page.waitForURL(/#\/mine\/loanOrder/);
+    await page.waitForURL(/#\/mine\/loanOrder/, { waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('loan-order-state').first().textContent(), { timeout: 15_000 })
       .toBe(m.loan.state.repaid);

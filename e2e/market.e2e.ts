@@ -139,7 +139,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     const { page, errors, session } = await signedIn(lang);
 
     // Home: popular stocks with prices, and a price that changes within a few seconds (ticks every second).
-    await page.waitForURL(/#\/home\/home/);
+    await page.waitForURL(/#\/home\/home/, { waitUntil: 'commit' });
     const homeRows = page.locator('[data-testid="home-stock"]');
     await expect.poll(() => homeRows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect
@@ -184,7 +184,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
 
     // Quotes tab: the market overview.
     await page.locator('.kb-tabbar').getByText(t.common.tabs.quotes, { exact: true }).click();
-    await page.waitForURL(/#\/home\/index/);
+    await page.waitForURL(/#\/home\/index/, { waitUntil: 'commit' });
     await expect
       .poll(() => page.locator('[data-testid="overview-indices"] li').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
@@ -201,13 +201,13 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
 
     // Search by code, then by name in the reader's script.
     await page.getByRole('button', { name: t.common.header.searchPlaceholder }).click();
-    await page.waitForURL(/#\/quotes\/search/);
+    await page.waitForURL(/#\/quotes\/search/, { waitUntil: 'commit' });
     await search(page, '7203', '7203');
     const toyota = await search(page, TOYOTA[lang], '7203');
     await expectNoRawKeys(page);
     await snap(page, lang, 'market-search');
     await toyota.first().locator('button').click();
-    await page.waitForURL(/#\/quotes\/info\?code=7203/);
+    await page.waitForURL(/#\/quotes\/info\?code=7203/, { waitUntil: 'commit' });
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('searchList') ?? '[]')[0]?.code)).toBe(
       '7203',
     );
@@ -296,7 +296,7 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     await page.goto(`${baseUrl()}/#/quotes/search`);
     const apple = await search(page, 'AAPL', 'AAPL');
     await apple.first().locator('button').click();
-    await page.waitForURL(/#\/quotes\/info\?code=AAPL/);
+    await page.waitForURL(/#\/quotes\/info\?code=AAPL/, { waitUntil: 'commit' });
     await expect.poll(() => watch.isEnabled(), { timeout: 10_000 }).toBe(true);
     await watch.click();
     await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
@@ -321,14 +321,14 @@ describe.each(LANGUAGES)('market journey in %s', (lang) => {
     // News list and an article, in the reader's language.
     await page.goto(`${baseUrl()}/#/home/home`);
     await page.locator('.kb-tabbar').getByText(t.common.tabs.news, { exact: true }).click();
-    await page.waitForURL(/#\/news\/index/);
+    await page.waitForURL(/#\/news\/index/, { waitUntil: 'commit' });
     const items = page.locator('[data-testid="news-item"]');
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectNoRawKeys(page);
     await snap(page, lang, 'news-list');
     const firstTitle = (await items.first().locator('.kb-news-item__title').textContent()) ?? '';
     await items.first().click();
-    await page.waitForURL(/#\/news\/info\?id=\d+/);
+    await page.waitForURL(/#\/news\/info\?id=\d+/, { waitUntil: 'commit' });
     const article = page.locator('[data-testid="news-article"]');
     await expect.poll(() => article.count(), { timeout: 10_000 }).toBe(1);
     expect(await article.locator('h2').textContent()).toBe(firstTitle);

@@ -13,6 +13,7 @@ import { rawKeysIn } from './i18n';
 import {
   apiCall,
   baseUrl,
+  bindCard,
   decideReview,
   LANGUAGES,
   type Lang,
@@ -129,10 +130,14 @@ describe('money and identity journey', () => {
     await passwords.nth(1).fill(PASSWORD);
     await page.locator('.kb-agree .adm-checkbox-icon').first().click();
     await page.locator('button[type=submit]').click();
-    await page.waitForURL(/#\/login\/loginAfter/, { timeout: 20_000 });
+    await page.waitForURL(/#\/login\/loginAfter/, { timeout: 20_000, waitUntil: 'commit' });
     await page.locator('.kb-sticky-actions .kb-agree .adm-checkbox-icon').click();
     await page.locator('.kb-sticky-actions .adm-button-primary').click();
-    await page.waitForURL(/#\/home\/home/, { timeout: 20_000 });
+    // The passkey invitation that follows is set aside ("Not now").
+    const invite = page.getByTestId('passkey-invite');
+    await invite.waitFor({ timeout: 15_000 });
+    await invite.getByRole('button', { name: commonI18n.resources[lang].passkeyInvite.skip }).click();
+    await page.waitForURL(/#\/home\/home/, { timeout: 20_000, waitUntil: 'commit' });
 
     // SPEC §6.1: money screens ask for the fund password before anything else.
     await go(page, '/mine/withdraw');
@@ -141,19 +146,19 @@ describe('money and identity journey', () => {
     await expectNoRawKeys(page);
     await shot(page, lang, 'money-fund-password-prompt');
     await page.getByTestId('fund-password-prompt').getByRole('button').click();
-    await page.waitForURL(/#\/mine\/fundPassword/);
+    await page.waitForURL(/#\/mine\/fundPassword/, { waitUntil: 'commit' });
     const fundFields = page.locator('input[autocomplete=new-password]');
     await fundFields.nth(0).fill(FUND_PASSWORD);
     await fundFields.nth(1).fill(FUND_PASSWORD);
     await page.locator('button[type=submit]').click();
-    await page.waitForURL(/#\/mine\/withdraw/, { timeout: 15_000 });
+    await page.waitForURL(/#\/mine\/withdraw/, { timeout: 15_000, waitUntil: 'commit' });
 
     // Withdrawals need a verified identity: the screen leads there.
     await expect.poll(() => page.getByTestId('kyc-prompt').count(), { timeout: 15_000 }).toBe(1);
     await showsText(page, m.withdraw.kycTitle);
     await shot(page, lang, 'money-withdraw-kyc');
     await page.getByTestId('kyc-prompt').getByRole('button').click();
-    await page.waitForURL(/#\/mine\/verified/);
+    await page.waitForURL(/#\/mine\/verified/, { waitUntil: 'commit' });
 
     // Real-name verification: fields validate as typed, both sides of the ID with previews.
     await expect
@@ -201,7 +206,7 @@ describe('money and identity journey', () => {
     await expectNoRawKeys(page);
     await shot(page, lang, 'identity-bank-empty');
     await page.getByTestId('bank-add-empty').click();
-    await page.waitForURL(/#\/mine\/bankAdd/);
+    await page.waitForURL(/#\/mine\/bankAdd/, { waitUntil: 'commit' });
     await expect.poll(() => input(page, 'bank-holder').inputValue(), { timeout: 15_000 }).toBe(REAL_NAME);
     await input(page, 'bank-holder').fill('Someone Else');
     await showsText(page, id.add.holderMismatch);
@@ -213,7 +218,7 @@ describe('money and identity journey', () => {
     await input(page, 'bank-branch-code').fill('001');
     await shot(page, lang, 'identity-bank-add');
     await page.getByTestId('bank-submit').click();
-    await page.waitForURL(/#\/mine\/bank$/, { timeout: 15_000 });
+    await page.waitForURL(/#\/mine\/bank$/, { timeout: 15_000, waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('bank-card-number').first().textContent(), { timeout: 15_000 })
       .toBe('•••• 7890');
@@ -225,7 +230,7 @@ describe('money and identity journey', () => {
     await expect.poll(() => page.locator('.kb-empty').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await shot(page, lang, 'money-records-empty');
     await page.getByTestId('action-deposit').click();
-    await page.waitForURL(/#\/mine\/stored/);
+    await page.waitForURL(/#\/mine\/stored/, { waitUntil: 'commit' });
     await expect.poll(() => page.getByTestId('channel-bank').count(), { timeout: 15_000 }).toBe(1);
     await showsText(page, m.channel.quick);
     await showsText(page, yen('500000', lang));
@@ -233,7 +238,7 @@ describe('money and identity journey', () => {
     await expectNoRawKeys(page);
     await shot(page, lang, 'money-stored');
     await page.getByTestId('channel-bank').click();
-    await page.waitForURL(/#\/mine\/deposit\?channel=bank/);
+    await page.waitForURL(/#\/mine\/deposit\?channel=bank/, { waitUntil: 'commit' });
     await expect
       .poll(() => page.getByTestId('receiving-number').textContent(), { timeout: 15_000 })
       .toBeTruthy();
@@ -390,20 +395,7 @@ async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<S
     return session;
   }
   await decideReview('kyc', session.account, 'approve');
-  const card = await apiCall<{ id: number }>(
-    '/user/bankAdd',
-    {
-      holder: REAL_NAME,
-      // One bank account pays out to one investor (card_exists): a number of this user's own.
-      card_number: `6222${String(Date.now()).slice(-8)}7890`,
-      card_type: 'savings',
-      institution: 'MUFG Bank',
-      branch: 'Tokyo Main Office',
-      branch_code: '001',
-    },
-    session,
-  );
-  expect(card.status, card.msg).toBe(1);
+  const cardId = await bindCard(session, REAL_NAME);
   const receipt = await pngBlob('#b3f0c0');
   const deposit = await uploadCall(
     '/user/deposit',
@@ -420,7 +412,7 @@ async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<S
   expect(exchange.status, exchange.msg).toBe(1);
   const withdraw = await apiCall(
     '/user/withdraw',
-    { type: 'jpy', amount: WITHDRAW, card_id: card.data.id, fund_password: FUND_PASSWORD },
+    { type: 'jpy', amount: WITHDRAW, card_id: cardId, fund_password: FUND_PASSWORD },
     session,
   );
   expect(withdraw.status, withdraw.msg).toBe(1);

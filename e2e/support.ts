@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -7,7 +8,19 @@ export const LANGUAGES = ['cn', 'us', 'jp'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const SCREENSHOT_DIR = path.resolve('.artifacts/screenshots');
 
-export const baseUrl = () => inject('baseUrl');
+/** A server of the journey's own (see useServer), or the run's shared one (e2e/global-setup.ts). */
+let ownServerUrl: string | null = null;
+
+export const baseUrl = () => ownServerUrl ?? inject('baseUrl');
+
+/**
+ * Points this journey file's helpers at a server it started itself (e2e/server.ts), e.g. one it
+ * restarts; `null` goes back to the shared server. A file's modules are its own, so other journeys
+ * never see it.
+ */
+export function useServer(url: string | null): void {
+  ownServerUrl = url;
+}
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -66,19 +79,53 @@ export async function settle(page: Page): Promise<void> {
  * at once would find the previous screen, already loaded, and the new one's skeletons still to come.
  */
 export async function openRoute(page: Page, route: string): Promise<void> {
-  const shown = await page.$('.kb-route');
-  await page.goto(`${baseUrl()}/#/${route}`);
-  await page.waitForURL(new RegExp(`#/${route}`));
+  const target = `${baseUrl()}/#/${route}`;
+  // Already there (a redirect may have landed on it): no screen leaves, so none is waited for.
+  const shown = page.url() === target ? null : await page.$('.kb-route');
+  await page.goto(target);
+  // Compared as text: a query ("?id=7") would be a pattern in a RegExp.
+  await page.waitForURL((url) => url.hash.startsWith(`#/${route}`), { waitUntil: 'commit' });
   if (shown) await page.waitForFunction((element) => !element.isConnected, shown, { timeout: 30_000 });
   await settle(page);
 }
 
-export async function shot(page: Page, lang: Lang, name: string): Promise<void> {
+/**
+ * A picture of the screen, once settled. `screen: 'route'` is for a screen just opened with
+ * openRoute and nothing else moving (no sheet or dialog sliding in): it waits for the route's
+ * fade-in to end rather than a fixed while. `fullPage` pictures the whole page, below the fold
+ * too, so an amount cut further down is seen.
+ */
+export async function shot(
+  page: Page,
+  lang: Lang,
+  name: string,
+  { screen = 'any', fullPage = false }: { screen?: 'route' | 'any'; fullPage?: boolean } = {},
+): Promise<void> {
   const dir = path.join(SCREENSHOT_DIR, lang);
   mkdirSync(dir, { recursive: true });
   await settle(page);
-  await page.waitForTimeout(350); // let the route fade finish
+  if (screen === 'route')
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.kb-route')).every((route) =>
+        route.getAnimations().every((animation) => animation.playState !== 'running'),
+      ),
+    );
+  else await page.waitForTimeout(350); // let the route fade finish
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (!fullPage || !viewport || height <= viewport.height) {
+    await page.screenshot({ path: path.join(dir, `${name}.png`) });
+    return;
+  }
+  // The whole page, by a viewport as tall as the page: charts drawn on a canvas redraw after a
+  // resize, so they are given two frames to draw before the picture (the screenshot's own
+  // full-page mode resizes and pictures at once, catching them blank); then the phone's height again.
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.setViewportSize(viewport);
 }
 
 export async function skeletonCount(page: Page): Promise<number> {
@@ -124,6 +171,29 @@ export async function adminToken(): Promise<string> {
   });
   const json = (await res.json()) as { token: string };
   return json.token;
+}
+
+/** A back-office page in `lang` (a desktop app by default), signed in as the seeded admin. */
+export async function adminPage(
+  browser: Browser,
+  lang: Lang,
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: { cn: 'zh-CN', us: 'en-US', jp: 'ja-JP' }[lang],
+  });
+  await context.addInitScript((language) => localStorage.setItem('language', language), lang as string);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(`${baseUrl()}/admin/#/dashboard`);
+  await page.locator('input[autocomplete=username]').fill('admin');
+  await page.locator('input[autocomplete=current-password]').fill(inject('adminPassword'));
+  await page.locator('button[type=submit]').click();
+  await page.getByTestId('operator-name').waitFor({ timeout: 15_000 });
+  return page;
 }
 
 export const uniqueAccount = (prefix = 'e2e') =>
@@ -241,6 +311,25 @@ export async function fundedInvestor({
   return session;
 }
 
+/** Binds a bank card in `holder`'s name (the verified real name) through the API; answers its id. */
+export async function bindCard(session: Session, holder: string): Promise<number> {
+  const card = await apiCall<{ id: number }>(
+    '/user/bankAdd',
+    {
+      holder,
+      // One bank account pays out to one investor (card_exists): a number of this user's own.
+      card_number: `6222${String(Date.now()).slice(-8)}7890`,
+      card_type: 'savings',
+      institution: 'MUFG Bank',
+      branch: 'Tokyo Main Office',
+      branch_code: '001',
+    },
+    session,
+  );
+  if (card.status !== 1) throw new Error(`bankAdd ${session.account}: ${card.msg}`);
+  return card.data.id;
+}
+
 /** Opens `route` in the app signed in as `session` (on this page and any it opens later). */
 export async function openAs(page: Page, session: Session, route: string): Promise<void> {
   await page.context().addInitScript((stored: Session) => {
@@ -281,6 +370,23 @@ export async function advanceClock(
     left -= step;
   }
   return { now, jobs };
+}
+
+/** The server's now (the journeys' server clock travels), from the time header of an answer. */
+export async function serverNow(): Promise<number> {
+  const res = await fetch(`${baseUrl()}/api/vue/common/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const at = Number(res.headers.get('x-server-time'));
+  if (!Number.isFinite(at) || at <= 0) throw new Error('no server time on the answer');
+  return at;
+}
+
+/** The code an authenticator app shows now for `secret`, by the server's clock. */
+export async function totpCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor((await serverNow()) / 1000) });
 }
 
 /**

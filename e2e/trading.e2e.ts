@@ -6,6 +6,7 @@ import { tradingI18n } from '../apps/web/src/features/trading/i18n';
 import { commonI18n } from '../apps/web/src/shared/i18n/common';
 import { successI18n } from '../apps/web/src/shared/i18n/errors';
 import { rawKeysIn } from './i18n';
+import { quote } from './orders';
 import {
   adminToken,
   apiCall,
@@ -13,6 +14,7 @@ import {
   LANGUAGES,
   type Lang,
   launch,
+  openRoute,
   phone,
   shot,
   uniqueAccount,
@@ -121,17 +123,6 @@ async function pickStock(): Promise<string> {
   return stock!.code;
 }
 
-async function quotePrice(code: string): Promise<{ price: Decimal; limitUp: Decimal | null }> {
-  const quote = await apiCall<{ price: string; limitUp: string | null }>('/market/quote', {
-    type: MARKET,
-    code,
-  });
-  return {
-    price: new Decimal(quote.data.price),
-    limitUp: quote.data.limitUp ? new Decimal(quote.data.limitUp) : null,
-  };
-}
-
 async function openPositions(session: Session): Promise<PositionRow[]> {
   const answer = await apiCall<{ list: PositionRow[] }>(
     '/trade/userstocklist',
@@ -192,9 +183,11 @@ const card = (page: Page, position: { id: number }) =>
 
 async function closeFromDetail(page: Page, lang: Lang, position: PositionRow, shots: boolean) {
   const t = tradingI18n.resources[lang];
-  await page.goto(`${baseUrl()}/#/position/index?tab=inProgress`);
+  await openRoute(page, 'position/index?tab=inProgress');
   await card(page, position).locator('.kb-pos-card__open').click({ timeout: 15_000 });
-  await page.waitForURL(new RegExp(`#/position/info\\?id=${position.id}`));
+  await expect
+    .poll(() => new URL(page.url()).hash, { timeout: 15_000 })
+    .toBe(`#/position/info?id=${position.id}`);
   const detail = page.getByTestId('position-detail');
   await expect.poll(() => detail.getAttribute('data-state'), { timeout: 10_000 }).toBe('holding');
   await expect.poll(() => page.getByTestId('detail-order-no').textContent()).toBe(position.orderNo);
@@ -254,7 +247,7 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
     await expect.poll(() => page.getByTestId('positions-floating-pnl').locator('.kb-num').count()).toBe(1);
 
     // 3. A short limit well above the price waits as pending; it is cancelled from the list.
-    const { price, limitUp } = await quotePrice(code);
+    const { price, limitUp } = await quote(code);
     const tick = new Decimal(10).pow(-PRICE_DECIMALS[MARKET]);
     let high = price.times('1.05').toDecimalPlaces(PRICE_DECIMALS[MARKET], Decimal.ROUND_DOWN);
     if (limitUp && high.gt(limitUp)) high = limitUp;
@@ -293,7 +286,7 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
     await sheet.getByTestId('order-type-limit').click();
     await sheet.getByTestId('order-quantity').fill('100');
     await sheet.getByTestId('order-leverage-2').click();
-    const now = await quotePrice(code);
+    const now = await quote(code);
     const low = now.price.minus(tick.times(10)).toFixed(PRICE_DECIMALS[MARKET]);
     await sheet.getByTestId('order-price').fill(low);
     await waitForPreview(sheet);

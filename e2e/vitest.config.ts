@@ -8,5 +8,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A screen waited for with expect.poll gets as long as a person would wait, not Vitest's 1 s:
+    // the journeys share two cores with the other suites (and each other), and a first load in a
+    // fresh browser context can take seconds.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

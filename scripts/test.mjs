@@ -8,13 +8,14 @@
 // `faults` the fault-injection suite only.
 //
 // The browser journeys spend most of their time waiting on the browser and leave a core idle, so
-// a full run gives them a lane of their own beside check, the embedded run and the PostgreSQL run
-// (their output is printed when the lane ends). Those three run at idle CPU priority where the
-// system offers it (chrt): the journeys wait on real time and keep the CPU they would have alone;
-// the other lane takes what they leave. The fault-injection suite measures real-time lags and runs
-// after both lanes, alone (docs/decisions.md "Tooling").
+// a full run gives them a lane of their own beside check, the embedded run, the component tests
+// and the PostgreSQL run (each printed when its lane ends), and runs them in two shards at once,
+// each against a server of its own. Those four run at idle CPU priority where the system offers
+// it (chrt): the journeys wait on real time and keep the CPU they would have alone; the other
+// lanes take what they leave. The fault-injection suite measures real-time lags and
+// follows the journeys in their lane, at normal priority (docs/decisions.md "Tooling").
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,6 +25,8 @@ const only = process.argv[2] ?? 'all';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'kabuto-test-'));
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+/** Every failed test (suite, file, name, first line of the error), repeated at the end. */
+const failedTests = [];
 /** Every stage's outcome line, repeated at the end. */
 const stages = [];
 
@@ -43,21 +46,30 @@ class Lane {
   stdio() {
     return this.fd === null ? 'inherit' : ['ignore', this.fd, this.fd];
   }
-  /** Prints what the lane wrote (once it has ended). */
-  flush() {
-    if (this.fd === null) return;
+  /** What the lane wrote (once it has ended), framed, and closes it. */
+  drain() {
+    if (this.fd === null) return '';
     closeSync(this.fd);
     this.fd = null;
-    process.stdout.write(
-      `\n##### lane ${this.name} #####\n${readFileSync(this.file, 'utf8')}##### end of lane ${this.name} #####\n`,
-    );
+    return `\n##### lane ${this.name} #####\n${readFileSync(this.file, 'utf8')}##### end of lane ${this.name} #####\n`;
+  }
+  /** Prints what the lane wrote (once it has ended). */
+  flush() {
+    process.stdout.write(this.drain());
   }
 }
 const terminal = new Lane(null);
 
+/**
+ * A test's time-out at idle priority (vitest.config.ts): the lane waits for every core the journeys
+ * and the fault suite use, so a test that would take 5 s alone can wait minutes for its turn.
+ */
+const IDLE_TEST_TIMEOUT_MS = '300000';
+
 function run(name, command, args, env = {}, lane = terminal) {
   lane.write(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
   const started = Date.now();
+  if (lane.idle) env = { KABUTO_TEST_TIMEOUT_MS: IDLE_TEST_TIMEOUT_MS, ...env };
   const [file, argv] = lane.idle ? ['chrt', ['--idle', '0', command, ...args]] : [command, args];
   return new Promise((resolve) => {
     const child = spawn(file, argv, { cwd: root, stdio: lane.stdio(), env: { ...process.env, ...env } });
@@ -88,6 +100,23 @@ async function vitest(name, args, env = {}, lane = terminal) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        // The first line that says something (a time-out's stack starts with a placeholder).
+        const error =
+          String(test.failureMessages?.[0] ?? '')
+            .split('\n')
+            .find((line) => line.trim() && !line.includes('STACK_TRACE_ERROR')) ?? '';
+        failedTests.push(`${name}: ${path.relative(root, file.name)} > ${test.fullName}\n    ${error}`);
+      }
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failedTests.push(
+          `${name}: ${path.relative(root, file.name)}\n    ${String(file.message ?? '').split('\n')[0]}`,
+        );
+      }
+    }
     if (json.numTotalTests === 0) {
       failures.push(`${name} (ran no test)`);
     }
@@ -118,22 +147,65 @@ const postgresReady =
   wants('pg') || wants('faults')
     ? await run('PostgreSQL available', 'bash', ['scripts/ensure-postgres.sh'])
     : false;
-// The fault suite's failover scenario: a Patroni cluster (primary, synchronous standby, HAProxy)
-// on ports of its own beside the PostgreSQL above; left running, like it, for the next run.
-if (wants('faults'))
-  await run('PostgreSQL cluster available (Patroni, etcd, HAProxy)', 'bash', [
-    'scripts/ensure-pg-cluster.sh',
-  ]);
 const chromiumReady = wants('e2e')
   ? await run('Chromium available', 'bash', ['scripts/ensure-chromium.sh'])
   : false;
+// The fault suite's failover scenario: a Patroni cluster (primary, synchronous standby, HAProxy)
+// on ports of its own beside the PostgreSQL above; left running, like it, for the next run. It
+// starts while the other suites run (the last of the installers, so apt's lock is free), in a
+// lane of its own printed before the fault suite, which waits for it.
+const clusterLane = only === 'all' ? new Lane('PostgreSQL cluster') : terminal;
+const clusterReady = wants('faults')
+  ? run(
+      'PostgreSQL cluster available (Patroni, etcd, HAProxy)',
+      'bash',
+      ['scripts/ensure-pg-cluster.sh'],
+      {},
+      clusterLane,
+    )
+  : Promise.resolve(false);
 
-/** Check, the embedded run and the PostgreSQL run, one after another. */
-async function serverLane(lane) {
-  if (only === 'all') {
-    await run('check (lint + typecheck)', 'npm', ['run', 'check'], {}, lane);
-    await vitest('unit, property and integration (embedded database)', [], {}, lane);
+/** The PostgreSQL database the embedded run's multi-node tests use (apps/server/test/postgres-url.ts). */
+const embeddedRunPostgresUrl = postgresUrl.replace(/\/[^/?]*(\?.*)?$/, '/kabuto_embedded_run$1');
+
+/** Biome and every workspace's typecheck. */
+async function checkLane(lane) {
+  await run('check (lint + typecheck)', 'npm', ['run', 'check'], {}, lane);
+}
+
+/** The embedded run of everything but the component tests: unit, property, integration. */
+async function embeddedLane(lane) {
+  const env = {};
+  if (postgresReady) {
+    const created = await run(
+      'PostgreSQL database of the embedded run',
+      'bash',
+      [
+        '-c',
+        'psql "$1" -tAc "SELECT 1 FROM pg_database WHERE datname = \'kabuto_embedded_run\'" | grep -q 1 || psql "$1" -c "CREATE DATABASE kabuto_embedded_run"',
+        'create',
+        postgresUrl,
+      ],
+      {},
+      lane,
+    );
+    if (created) env.KABUTO_TEST_PG_URL = embeddedRunPostgresUrl;
   }
+  await vitest(
+    'unit, property and integration (embedded database)',
+    ['--project', '!*components*'],
+    env,
+    lane,
+  );
+}
+
+/** The component tests of both front ends (jsdom): every project the embedded run leaves out. */
+async function componentsLane(lane) {
+  await vitest('components (jsdom)', ['--project', '*components*'], {}, lane);
+}
+
+/** The integration suite again, on PostgreSQL. */
+async function postgresLane(lane) {
   if (wants('pg') && postgresReady) {
     await vitest(
       'integration (PostgreSQL)',
@@ -144,26 +216,67 @@ async function serverLane(lane) {
   }
 }
 
-/** The web build, then the browser journeys. */
-async function browserLane(lane) {
-  if (chromiumReady && (await run('build web', 'npm', ['run', 'build'], {}, lane))) {
-    await vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts'], {}, lane);
+/**
+ * The web build, then the browser journeys in two shards at once, each with a server of its own
+ * (e2e/global-setup.ts): a journey spends most of its time waiting on the browser and the server,
+ * and a shard's journeys run one after another, so a journey that moves its server's clock still
+ * meets only the journeys of its own shard (docs/decisions.md "Tooling"). The shards are balanced
+ * by each journey's last measured share of the run (seconds, a busy machine: only the ratios
+ * matter); a journey not in the table counts as a middling one.
+ */
+const JOURNEY_WEIGHTS = {
+  'layout.e2e.ts': 288,
+  'admin.e2e.ts': 228,
+  'protective-orders.e2e.ts': 199,
+  'market.e2e.ts': 177,
+  'backoffice.e2e.ts': 153,
+  'trading.e2e.ts': 149,
+  'foundation.e2e.ts': 146,
+  'money.e2e.ts': 142,
+  'block.e2e.ts': 122,
+  'copy.e2e.ts': 119,
+  'daytrade.e2e.ts': 100,
+  'ipo.e2e.ts': 91,
+  'passkeys.e2e.ts': 86,
+  'gtc-restart.e2e.ts': 70,
+  'loans.e2e.ts': 62,
+  'security.e2e.ts': 31,
+  'delivery.e2e.ts': 29,
+};
+function journeyShards(count) {
+  const files = readdirSync(path.join(root, 'e2e')).filter((file) => file.endsWith('.e2e.ts'));
+  const weight = (file) => JOURNEY_WEIGHTS[file] ?? 150;
+  const shards = Array.from({ length: count }, () => ({ files: [], total: 0 }));
+  for (const file of files.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((a, b) => (b.total < a.total ? b : a));
+    lightest.files.push(`e2e/${file}`);
+    lightest.total += weight(file);
   }
+  return shards.map((shard) => shard.files).filter((list) => list.length > 0);
+}
+async function browserLane(lane) {
+  if (!chromiumReady || !(await run('build web', 'npm', ['run', 'build'], {}, lane))) return;
+  const shards = journeyShards(2);
+  const logs = shards.map((_, i) => new Lane(`journeys ${i + 1}`));
+  await Promise.all(
+    shards.map((files, i) =>
+      vitest(
+        `browser journeys (Chromium), shard ${i + 1} of ${shards.length}`,
+        ['--config', 'e2e/vitest.config.ts', ...files],
+        {},
+        logs[i],
+      ),
+    ),
+  );
+  for (const log of logs) lane.write(log.drain());
 }
 
-if (only === 'all') {
-  const browser = new Lane('browser journeys');
-  process.stdout.write(
-    '\nThe browser journeys run in a lane of their own; their output follows when it ends.\n',
-  );
-  const ended = browserLane(browser).then(() => browser.flush());
-  await serverLane(new Lane(null, { idle: true }));
-  await ended;
-} else {
-  await serverLane(terminal);
-  if (wants('e2e')) await browserLane(terminal);
-}
-if (wants('faults') && postgresReady && redisReady) {
+/** The fault-injection suite: real server processes on PostgreSQL, the Patroni cluster and Redis. */
+async function faultsSuite(lane) {
+  if (!wants('faults')) return;
+  await clusterReady;
+  lane.write(clusterLane.drain());
+  if (!postgresReady || !redisReady) return;
   await vitest(
     'fault injection (PostgreSQL, Redis, real processes)',
     ['--config', 'test/faults/vitest.config.ts'],
@@ -172,13 +285,47 @@ if (wants('faults') && postgresReady && redisReady) {
       // The failover scenario fails (it is not skipped) when the cluster did not come up.
       KABUTO_PG_CLUSTER_URL: process.env.KABUTO_PG_CLUSTER_URL ?? 'postgres://postgres@127.0.0.1:5440/test',
     },
+    lane,
   );
+}
+
+if (only === 'all') {
+  const browser = new Lane('browser journeys');
+  process.stdout.write(
+    '\nThe browser journeys, then the fault-injection suite, run in a lane of their own; their output follows when each ends.\n',
+  );
+  // The fault-injection suite measures real-time lags: it follows the journeys in their lane, at
+  // normal priority, while the other lanes (idle priority) take only what it leaves. Its servers
+  // use databases of their own, and end only their own connections.
+  const faults = new Lane('fault injection');
+  const ended = browserLane(browser)
+    .then(() => browser.flush())
+    .then(() => faultsSuite(faults))
+    .then(() => faults.flush());
+  // Check, the embedded run, the component tests and the PostgreSQL run side by side, at idle
+  // priority: each Vitest run keeps one worker (Vitest's default on two cores), so one alone
+  // leaves a core idle, as check alone leaves it between its steps. The embedded run's multi-node
+  // tests use a database of their own (embeddedLane); the other three touch no shared database.
+  const others = [
+    [checkLane, new Lane('check', { idle: true })],
+    [componentsLane, new Lane('components', { idle: true })],
+    [postgresLane, new Lane('PostgreSQL', { idle: true })],
+  ].map(([suite, lane]) => suite(lane).then(() => lane.flush()));
+  await embeddedLane(new Lane(null, { idle: true }));
+  await Promise.all(others);
+  await ended;
+} else {
+  await postgresLane(terminal);
+  if (wants('e2e')) await browserLane(terminal);
+  await faultsSuite(terminal);
 }
 
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write(
   `\n${stages.join('\n')}\n=== whole run: ${((Date.now() - startedAt) / 1000).toFixed(1)}s\n`,
 );
+if (failedTests.length)
+  process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join('; ')}\n` : ''}`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed\n`);
 process.exit(failures.length || totals.failed ? 1 : 0);

@@ -26,3 +26,9 @@ window.scrollTo = () => undefined;
 // jsdom has no styles of pseudo-elements: asked for one, it answers the element's own.
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
+// jsdom has no pointer capture (a bottom sheet's drag handling asks for it on a press).
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
+  Element.prototype.hasPointerCapture = () => false;
+}

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { terminateConnections as terminatePostgresConnections } from '../../apps/server/test/postgres';
+import { freePort } from '../free-port';
 
 /** Real server processes for the fault-injection suite: started, killed, stopped, restarted. */
 
@@ -16,18 +17,6 @@ export const ADMIN_PASSWORD = 'faults-admin-pass';
 const START_TIMEOUT_MS = 90_000;
 
 export const workDir = mkdtempSync(path.join(os.tmpdir(), 'kabuto-faults-'));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
