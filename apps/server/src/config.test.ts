@@ -20,6 +20,58 @@ describe('limits in config', () => {
   });
 });
 
+describe('the environment, read through one schema', () => {
+  it('reads each variable into its type, an empty value as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      MARKET_HOURS: 'real',
+      FUND_HOURS: '',
+      REQUIRE_SECOND_FACTOR: 'Yes',
+      WITHDRAW_WITH_OPEN_POSITIONS: 'off',
+      SESSION_CACHE_MS: '0',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      marketHours: 'real',
+      fundHours: 'always',
+      requireSecondFactor: true,
+      withdrawWithOpenPositions: false,
+      sessionCacheMs: 0,
+      redisUrl: 'redis://127.0.0.1:6379',
+      webauthnOrigin: 'http://localhost:8080',
+      totpKeyConfigured: true,
+    });
+    expect(config.totpKey.toString('hex')).toBe('ab'.repeat(32));
+    expect(loadConfig({ ADMIN_PASSWORD: ' spaced secret ' }).adminPassword).toBe(' spaced secret ');
+  });
+
+  it.each([
+    [{ PORT: '80a' }, 'PORT: expected a whole number (got "80a")'],
+    [{ PORT: '70000' }, 'PORT: expected at most 65535 (got "70000")'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE: expected at least 1 (got "0")'],
+    [{ MARKET_HOURS: 'sometimes' }, 'MARKET_HOURS: expected always or real (got "sometimes")'],
+    [{ REQUIRE_SECOND_FACTOR: 'maybe' }, 'REQUIRE_SECOND_FACTOR: expected on or off'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL: expected a redis:// or rediss:// address'],
+    [{ WEBAUTHN_ORIGIN: 'localhost:3000' }, 'WEBAUTHN_ORIGIN: expected an http:// or https:// origin'],
+  ])('refuses %o with an error naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names every refused variable at once, and never shows a secret it refuses', () => {
+    let error: Error | undefined;
+    try {
+      loadConfig({ PORT: 'x', TOTP_ENCRYPTION_KEY: 'too-short-secret' });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.message).toContain('PORT: expected a whole number');
+    expect(error?.message).toContain('TOTP_ENCRYPTION_KEY: expected 32 bytes as 64 hex digits or base64');
+    expect(error?.message).not.toContain('too-short-secret');
+  });
+});
+
 describe('REDIS_PREFIX', () => {
   it('defaults to the database name, so two deployments sharing one Redis stay apart', () => {
     const a = loadConfig({ DATABASE_URL: 'postgres://u:secret@db-1:5432/kabuto_prod' });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Currency } from '@kabuto/contract';
+import { z } from 'zod';
 
 /**
  * The one config module (SPEC §10, §11). Defaults here; environment overrides; the client gets
@@ -133,11 +134,94 @@ export const DEMO_TOTP_KEY = createHash('sha256')
   .update('kabuto demo totp key: set TOTP_ENCRYPTION_KEY')
   .digest();
 
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
 
-const hours = (value: string | undefined, fallback: HoursMode): HoursMode =>
-  value === 'always' || value === 'real' ? value : fallback;
+/** On or off: 1/true/yes/on or 0/false/no/off, in any case. */
+const flag = z
+  .string()
+  .refine((v) => [...TRUE_WORDS, ...FALSE_WORDS].includes(v.toLowerCase()), {
+    error: 'expected on or off (1/true/yes/on or 0/false/no/off)',
+  })
+  .transform((v) => TRUE_WORDS.includes(v.toLowerCase()));
+
+/** A whole number from `min` up, written as digits. */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: 'expected a whole number' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `expected at least ${min}` })
+        .max(max, { error: `expected at most ${max}` }),
+    );
+
+const text = z.string();
+const hoursMode = z.enum(['always', 'real'], { error: 'expected always or real' });
+
+/**
+ * Every environment variable the server reads, in one schema (SPEC §10, §11): a value it cannot
+ * use stops the start with an error naming the variable, never a silent default or NaN. An empty
+ * value counts as unset.
+ */
+const envSchema = z.object({
+  PORT: whole(1, 65_535).optional(),
+  HOST: text.optional(),
+  DATA_DIR: text.optional(),
+  DATABASE_URL: text.optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// address' }).optional(),
+  TRUST_PROXY: text.optional(),
+  METRICS_TOKEN: text.optional(),
+  REDIS_PREFIX: text.optional(),
+  ADMIN_PASSWORD: text.optional(),
+  KABUTO_CLOCK_TRAVEL: flag.optional(),
+  MARKET_HOURS: hoursMode.optional(),
+  FUND_HOURS: hoursMode.optional(),
+  MARKET_SEED: text.optional(),
+  KEFU_URL: text.optional(),
+  LOGO_URL: text.optional(),
+  TITLE: text.optional(),
+  REQUIRE_INVITE_CODE: flag.optional(),
+  WITHDRAW_WITH_OPEN_POSITIONS: flag.optional(),
+  SESSION_CACHE_MS: whole(0).optional(),
+  RATE_LIMIT_PER_MINUTE: whole(1).optional(),
+  ORDER_RATE_LIMIT_PER_MINUTE: whole(1).optional(),
+  LOGIN_RATE_LIMIT_PER_MINUTE: whole(1).optional(),
+  REQUIRE_SECOND_FACTOR: flag.optional(),
+  WEBAUTHN_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// origin' })
+    .optional(),
+  TOTP_ENCRYPTION_KEY: text
+    .transform((v, ctx) => {
+      try {
+        return parseTotpKey(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected 32 bytes as 64 hex digits or base64' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+});
+
+/** The environment read through `envSchema`; throws one error naming every variable it refuses. */
+export function readEnv(env: NodeJS.ProcessEnv): z.output<typeof envSchema> {
+  const set = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value]];
+    }),
+  );
+  const read = envSchema.safeParse(set);
+  if (read.success) return read.data;
+  const problems = read.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const shown = name === 'TOTP_ENCRYPTION_KEY' || name === 'ADMIN_PASSWORD' ? '' : ` (got "${set[name]}")`;
+    return `${name}: ${issue.message}${shown}`;
+  });
+  throw new Error(`configuration refused: ${problems.join('; ')}`);
+}
 
 function allCurrencies(valueJpy: number, usd: number, cny: number): Record<Currency, number> {
   return {
@@ -173,38 +257,43 @@ export function defaultRedisPrefix(databaseUrl: string | null, dataDir: string):
   return `kabuto:embedded-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const databaseUrl = env.DATABASE_URL || null;
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const env = readEnv(environment);
+  const databaseUrl = env.DATABASE_URL ?? null;
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   // SPEC §11: the embedded demo lets a newcomer try every flow at any hour; production is real.
   const defaultHours: HoursMode = databaseUrl ? 'real' : 'always';
+  const port = env.PORT ?? 3000;
   const config: Config = {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
-    redisUrl: env.REDIS_URL || null,
+    redisUrl: env.REDIS_URL ?? null,
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry.length > 0),
-    metricsToken: env.METRICS_TOKEN || null,
-    redisPrefix: env.REDIS_PREFIX || defaultRedisPrefix(databaseUrl, dataDir),
-    adminPassword: env.ADMIN_PASSWORD || null,
-    clockTravel: env.KABUTO_CLOCK_TRAVEL === '1',
-    marketHours: hours(env.MARKET_HOURS, defaultHours),
-    fundHours: hours(env.FUND_HOURS, defaultHours),
+    metricsToken: env.METRICS_TOKEN ?? null,
+    redisPrefix: env.REDIS_PREFIX ?? defaultRedisPrefix(databaseUrl, dataDir),
+    adminPassword: env.ADMIN_PASSWORD ?? null,
+    clockTravel: env.KABUTO_CLOCK_TRAVEL ?? false,
+    marketHours: env.MARKET_HOURS ?? defaultHours,
+    fundHours: env.FUND_HOURS ?? defaultHours,
     marketSeed: env.MARKET_SEED ?? 'kabuto',
     kefu: env.KEFU_URL ?? '',
     logo: env.LOGO_URL ?? '/logo.svg',
     title: env.TITLE ?? 'Kabuto',
     blockPriceBandPercent: 30,
-    requireInviteCode: flag(env.REQUIRE_INVITE_CODE, false),
+    requireInviteCode: env.REQUIRE_INVITE_CODE ?? false,
     leverageChoices: [1, 2, 3, 5, 10],
     feeRateBps: 10,
     minFeeMinor: { jpy: 100, usd: 100, cny: 500 },
     stopOutPercent: 80,
-    withdrawWithOpenPositions: flag(env.WITHDRAW_WITH_OPEN_POSITIONS, false),
+    withdrawWithOpenPositions: env.WITHDRAW_WITH_OPEN_POSITIONS ?? false,
     // SPEC §6.4, §10: minimum withdrawal ¥30,000 (other currencies: the same order of value).
     withdrawMinMinor: { JPY: 30_000, USD: 200_00, CNY: 1_500_00 },
     withdrawMaxMinor: { JPY: 50_000_000, USD: 350_000_00, CNY: 2_500_000_00 },
@@ -239,14 +328,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: 60 * 24,
     sessionAbsoluteHours: 24 * 30,
     operatorIdleMinutes: 30,
-    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 2_000),
-    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
-    orderRateLimitPerMinute: Number(env.ORDER_RATE_LIMIT_PER_MINUTE ?? 60),
-    loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
-    requireSecondFactor: flag(env.REQUIRE_SECOND_FACTOR, false),
-    webauthnOrigin: env.WEBAUTHN_ORIGIN || `http://localhost:${Number(env.PORT ?? 3000)}`,
-    totpKey: env.TOTP_ENCRYPTION_KEY ? parseTotpKey(env.TOTP_ENCRYPTION_KEY) : DEMO_TOTP_KEY,
-    totpKeyConfigured: Boolean(env.TOTP_ENCRYPTION_KEY),
+    sessionCacheMs: env.SESSION_CACHE_MS ?? 2_000,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 600,
+    orderRateLimitPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE ?? 60,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20,
+    requireSecondFactor: env.REQUIRE_SECOND_FACTOR ?? false,
+    webauthnOrigin: env.WEBAUTHN_ORIGIN ?? `http://localhost:${port}`,
+    totpKey: env.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_KEY,
+    totpKeyConfigured: env.TOTP_ENCRYPTION_KEY !== undefined,
     ...overrides,
   };
   return config;
