@@ -296,9 +296,12 @@ describe('fault injection', () => {
         await sleep(200);
       }
       if (takeoverMs < 0) violations.push('no node took the feed over within 20 s');
-      await sleep(1_000);
       // Each order the price crossed filled on that tick (on the survivor, which never saw it
-      // placed): within FILL_LAG_MS of the crossing showing in its quotes.
+      // placed): within FILL_LAG_MS of the crossing showing in its quotes. The states are read
+      // once that allowance has passed for the last crossing seen, so a crossing seen at the end
+      // of the watch is judged by the same rule as the first.
+      const lastCrossed = Math.max(killedAt, ...crossedAt.values());
+      await sleep(Math.max(1_000, lastCrossed + FILL_LAG_MS - Date.now()));
       const states = await workload.positionStates(survivor.url, probes);
       let filled = 0;
       for (const probe of probes) {
