@@ -179,9 +179,11 @@ describe.each(LANGUAGES)('protective orders in %s', (lang) => {
     await looksRight(page);
     await shot(page, lang, 'protect-modify-sheet');
     await modify.getByTestId('modify-save').click();
-    await expect
-      .poll(() => page.getByText(successI18n.resources[lang].modify).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    // The toast shows for two seconds: waited for in the page, so a busy machine cannot miss it.
+    await page
+      .getByText(successI18n.resources[lang].modify)
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
     const modified = (await positions(session)).find((x) => x.id === pending!.id);
     expect(modified).toMatchObject({ quantity: 50, limitPrice: at(lower), state: 'pending' });
     await expect.poll(() => pendingCard.textContent(), { timeout: 10_000 }).toContain('50');
