@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cn } from '../apps/admin/src/shared/i18n/cn';
 import { jp } from '../apps/admin/src/shared/i18n/jp';
@@ -25,18 +25,16 @@ import {
  * The back office as an operator trusts it (issue: all queues, labels, forms, products): in each
  * language the all-queues tab approves a real name and rejects a deposit of the same number; a
  * block product is changed and closed early with reasons; a new share is changed (its price and
- * its issue market in the operator's language) and then withdrawn before it opens; and no
- * back-office page shows a raw key or is wider than the window, at 1440 and 390 px.
+ * its issue market in the operator's language) and then withdrawn before it opens; a copy product
+ * is changed and closed and its leader renamed; an article is retitled and unpublished; and no
+ * back-office page shows a raw key or is wider than the window, at 1440 and 390 px, where every
+ * table is a list of cards.
  */
 
 const TEXTS = { cn, us, jp };
 const CODE = '7203';
-/**
- * Pages without cards on a phone: the review queue (its keys and selection), the audit log (rows
- * that expand), messages and settings (forms). Every other page's tables become cards
- * (ResponsiveTable).
- */
-const TABLE_PAGES = new Set(['reviews', 'messages', 'config', 'audit']);
+/** The page without a table: messages is a form. Every other page's tables are cards on a phone. */
+const FORM_PAGES = new Set(['messages']);
 const PAGES = [
   'dashboard',
   'reviews',
@@ -160,14 +158,34 @@ async function reason(page: Page, text: string) {
   const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('reason-input') });
   await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(1);
   if (text) await page.getByTestId('reason-input').fill(text);
-  await page.getByTestId('reason-ok').click();
-  await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
+  await submitUntilClosed(page, modal, 'reason-ok');
+}
+
+/**
+ * Presses a dialog's OK until the dialog has gone: a click the opening dialog did not take yet is
+ * given again. Once taken, the button is busy until the answer, and a refused or repeated click
+ * changes nothing.
+ */
+async function submitUntilClosed(page: Page, dialog: Locator, okTestId: string) {
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) > 0)
+          await page
+            .getByTestId(okTestId)
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        return dialog.count();
+      },
+      { timeout: 20_000, interval: 1_000 },
+    )
+    .toBe(0);
 }
 
 describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)(
   'back office in %s',
   (lang) => {
-    it('decides from all queues, changes and closes a block product, changes and withdraws a new share; no raw key, no overflow', async () => {
+    it('decides from all queues, changes and closes a block product, changes and withdraws a new share, changes and closes a copy product, renames its leader, changes and unpublishes an article; no raw key, no overflow', async () => {
       const t = TEXTS[lang];
       const investor = await pendingInvestor(`aq${lang}`);
       const page = await adminPage(browser, lang);
@@ -231,8 +249,11 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
       await page.getByTestId('block-edit-price').fill(price(0.9));
       await page.getByTestId('block-edit-reason').fill(`Repriced ${lang}`);
       await shot(page, lang, 'backoffice-block-edit');
-      await page.getByTestId('block-edit-ok').click();
-      await expect.poll(() => page.getByTestId('block-edit-form').count(), { timeout: 10_000 }).toBe(0);
+      await submitUntilClosed(
+        page,
+        page.locator('.ant-modal').filter({ has: page.getByTestId('block-edit-form') }),
+        'block-edit-ok',
+      );
       await page.getByTestId(`block-close-${product.id}`).click();
       await reason(page, `Seller withdrew ${lang}`);
       await expect
@@ -301,6 +322,94 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         .toBe(0);
       await shot(page, lang, 'backoffice-newshares');
 
+      // A copy product changed and closed, its leader renamed, each with a reason.
+      const leaders = await adminGet<{
+        list: Array<{ id: number; name: string; names: Record<Lang, string> | null }>;
+      }>('/copy/leaders');
+      const leader = leaders.list[0]!;
+      const copyProduct = await adminPost<{ id: number }>('/copy/products', {
+        leaderId: leader.id,
+        names: { cn: `改动测试 ${lang}`, us: `Change test ${lang}`, jp: `変更テスト ${lang}` },
+        minAmount: '100000',
+        lockDays: 7,
+        cutoffAt: at(5),
+      });
+      await page.goto(`${baseUrl()}/admin/#/copy`);
+      await settled(page);
+      await page.getByTestId(`copy-edit-${copyProduct.id}`).click();
+      await page.getByTestId('copy-edit-form').getByTestId('copy-min-amount').fill('150000');
+      await page.getByTestId('copy-edit-reason').fill(`New minimum ${lang}`);
+      await shot(page, lang, 'backoffice-copy-edit');
+      await submitUntilClosed(
+        page,
+        page.locator('.ant-modal').filter({ has: page.getByTestId('copy-edit-form') }),
+        'copy-edit-ok',
+      );
+      await page.getByTestId(`copy-close-${copyProduct.id}`).click();
+      await reason(page, `Leader paused ${lang}`);
+      await expect
+        .poll(() => page.getByTestId(`copy-close-${copyProduct.id}`).count(), { timeout: 10_000 })
+        .toBe(0);
+      const copyProducts = await adminGet<{ list: Array<{ id: number; open: boolean; minAmount: string }> }>(
+        '/copy/products',
+      );
+      expect(copyProducts.list.find((p) => p.id === copyProduct.id)).toMatchObject({
+        open: false,
+        minAmount: '150000',
+      });
+      const renamed = { cn: '稳健趋势', us: 'Steady Trend', jp: '安定トレンド' }[lang];
+      await page.getByTestId(`copy-leader-edit-${leader.id}`).click();
+      const leaderForm = page.getByTestId('copy-leader-form');
+      await leaderForm.getByTestId(`names-${lang}`).fill(renamed);
+      await page.getByTestId('copy-leader-reason').fill(`Strategy renamed ${lang}`);
+      await shot(page, lang, 'backoffice-copy-leader');
+      await submitUntilClosed(page, page.locator('.ant-modal').filter({ has: leaderForm }), 'copy-leader-ok');
+      await expect
+        .poll(async () => {
+          const now = await adminGet<{ list: Array<{ id: number; names: Record<Lang, string> | null }> }>(
+            '/copy/leaders',
+          );
+          return now.list.find((l) => l.id === leader.id)?.names?.[lang];
+        })
+        .toBe(renamed);
+      // Its name back for the journeys after this one.
+      await adminPost(`/copy/leaders/${leader.id}`, {
+        names: leader.names ?? { cn: leader.name, us: leader.name, jp: leader.name },
+        reason: 'restored',
+      });
+
+      // An article changed, then unpublished: investors no longer find it.
+      const article = await adminPost<{ id: number }>('/news', {
+        title: { cn: `撤稿测试 ${lang}`, us: `Unpublish test ${lang}`, jp: `取り下げ記事 ${lang}` },
+        summary: { cn: '摘要', us: 'Summary', jp: '要約' },
+        body: { cn: '正文', us: 'Body', jp: '本文' },
+      });
+      await page.goto(`${baseUrl()}/admin/#/news`);
+      await settled(page);
+      await page.getByTestId(`news-edit-${article.id}`).click();
+      const articleForm = page.getByTestId('news-edit-form');
+      const retitled = { cn: `已改标题 ${lang}`, us: `Retitled ${lang}`, jp: `題名変更 ${lang}` }[lang];
+      await articleForm.getByTestId(`title-${lang}`).fill(retitled);
+      await page.getByTestId('news-edit-reason').fill(`Headline corrected ${lang}`);
+      await submitUntilClosed(page, page.locator('.ant-modal').filter({ has: articleForm }), 'news-edit-ok');
+      // The investor reads the article in their language.
+      const titleRead = async () => {
+        const res = await fetch(`${baseUrl()}/api/vue/news/info`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', language: lang },
+          body: JSON.stringify({ id: article.id }),
+        });
+        return ((await res.json()) as { data?: { title?: string } }).data?.title;
+      };
+      await expect.poll(titleRead, { timeout: 10_000 }).toBe(retitled);
+      await page.getByTestId(`news-unpublish-${article.id}`).click();
+      await reason(page, `Published by mistake ${lang}`);
+      await expect
+        .poll(() => page.getByTestId(`news-unpublish-${article.id}`).count(), { timeout: 10_000 })
+        .toBe(0);
+      expect((await apiCall('/news/info', { id: article.id })).status).not.toBe(1);
+      await shot(page, lang, 'backoffice-news-unpublished');
+
       // Every page: no raw key in visible text, nothing wider than the window.
       for (const area of PAGES) {
         await page.goto(`${baseUrl()}/admin/#/${area}`);
@@ -319,7 +428,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         await settled(phone);
         expect.soft(await overflow(phone), `${area} overflow at 390`).toBeLessThanOrEqual(0);
         expect.soft(await rawKeys(phone), `${area} at 390`).toEqual([]);
-        if (!TABLE_PAGES.has(area)) {
+        if (!FORM_PAGES.has(area)) {
           // Their tables are cards on a phone.
           expect.soft(await phone.locator('.kb-cards').count(), `${area} cards at 390`).toBeGreaterThan(0);
           await phone.locator('.kb-cards').first().scrollIntoViewIfNeeded();

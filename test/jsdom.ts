@@ -2,19 +2,9 @@
  * The browser APIs jsdom lacks that the apps' UI libraries use, for every component test
  * (the investor app's and the back office's).
  */
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+import { mediaQueryList } from './media-query';
+
+if (!window.matchMedia) window.matchMedia = (query: string) => mediaQueryList(query, false);
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}

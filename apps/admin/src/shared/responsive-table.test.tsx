@@ -1,25 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { windowWidth } from '../test/window-width';
 import { ResponsiveTable } from './responsive-table';
-
-/** A window `width` px wide, as antd's breakpoints read it. */
-function windowWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 const ROWS = [
   { id: 1, code: '7203', name: 'Toyota', price: '3319' },
@@ -72,6 +54,51 @@ describe('a table on a phone', () => {
     expect(within(cards[1] as HTMLElement).queryByText('Price')).toBeNull();
     fireEvent.click(cards[1] as HTMLElement);
     expect(onOpen).toHaveBeenCalledWith(2);
+  });
+
+  it("keeps a row's class and data attributes on its card", () => {
+    windowWidth(390);
+    render(
+      <ResponsiveTable
+        rowKey="id"
+        data-testid="rows"
+        dataSource={ROWS}
+        rowClassName={(r) => (r.id === 2 ? 'chosen' : '')}
+        onRow={(r) => ({ onClick: () => undefined, 'data-key': `stock:${r.id}` }) as never}
+        columns={[{ title: 'Code', dataIndex: 'code' }]}
+      />,
+    );
+    const cards = [...screen.getByTestId('rows').querySelectorAll('.ant-card')];
+    expect(cards.map((c) => c.getAttribute('data-key'))).toEqual(['stock:1', 'stock:2']);
+    expect(cards.map((c) => c.classList.contains('chosen'))).toEqual([false, true]);
+  });
+
+  it('opens an expandable row behind a button that names it, without opening the row', () => {
+    windowWidth(390);
+    const onOpen = vi.fn();
+    render(
+      <ResponsiveTable
+        rowKey="id"
+        data-testid="rows"
+        dataSource={ROWS}
+        onRow={(r) => ({ onClick: () => onOpen(r.id) })}
+        expandLabel="Details"
+        expandable={{
+          rowExpandable: (r) => r.id === 1,
+          expandedRowRender: (r) => <p>More about {r.name}</p>,
+        }}
+        columns={[{ title: 'Code', dataIndex: 'code' }]}
+      />,
+    );
+    const [toyota, sony] = [...screen.getByTestId('rows').querySelectorAll<HTMLElement>('.ant-card')];
+    expect(within(sony!).queryByRole('button', { name: 'Details' })).toBeNull();
+    const button = within(toyota!).getByRole('button', { name: 'Details' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('More about Toyota')).toBeNull();
+    fireEvent.click(button);
+    expect(screen.getByText('More about Toyota')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(onOpen).not.toHaveBeenCalled();
   });
 
   it('stays a table on a wide screen', () => {

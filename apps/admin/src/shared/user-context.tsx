@@ -56,7 +56,6 @@ export function FlagTags({ flags }: { flags: UserSummary['flags'] }) {
 }
 
 export function KycTag({ state }: { state: string }) {
-  const { t } = useTranslation();
   return <Tag color={KYC_COLOR[state] ?? 'default'}>{textOr(`kyc.${state}`, state)}</Tag>;
 }
 

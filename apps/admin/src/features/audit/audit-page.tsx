@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Descriptions, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, DatePicker, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError, api, type Page } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { humanize, textOr } from '../../shared/labels';
+import { ResponsiveTable } from '../../shared/responsive-table';
 
 const hasDetails = (details: unknown) =>
   details !== null && typeof details === 'object' && Object.keys(details).length > 0;
@@ -31,7 +32,7 @@ function EntryDetails({ details }: { details: unknown }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="audit-details">
       {fields.length > 0 && (
-        <Table
+        <ResponsiveTable
           size="small"
           pagination={false}
           rowKey="field"
@@ -144,13 +145,14 @@ export function AuditPage() {
           </Button>
         </Space>
       </Form>
-      <Table
+      <ResponsiveTable
         rowKey="id"
         size="small"
         loading={isLoading}
         dataSource={data?.list ?? []}
         data-testid="audit-table"
         pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
+        expandLabel={t('audit.details')}
         expandable={{
           // Only entries that recorded details open; the details are labelled, not raw JSON.
           rowExpandable: (r) => hasDetails(r.details),

@@ -64,6 +64,7 @@ function backOffice(options: { refuse?: { status: number; error: string; field?:
       names: { cn: '趋势跟随', us: 'Trend Follower', jp: 'トレンドフォロー' },
     },
   ];
+  const leaders = LEADERS.map((l) => ({ ...l, names: null as Record<string, string> | null }));
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -74,7 +75,13 @@ function backOffice(options: { refuse?: { status: number; error: string; field?:
       sent.push({ method, path, body });
       const json = (status: number, value: unknown) =>
         new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/copy/leaders') return json(200, { list: LEADERS });
+      if (path === '/copy/leaders') return json(200, { list: leaders });
+      const rename = path.match(/^\/copy\/leaders\/(\d+)$/);
+      if (rename && method === 'POST') {
+        const leader = leaders.find((l) => l.id === Number(rename[1]))!;
+        Object.assign(leader, { name: body.names.us, names: body.names });
+        return json(200, { id: leader.id });
+      }
       if (path === '/copy/products' && method === 'GET') return json(200, { list: [...products].reverse() });
       if (path === '/copy/products' && method === 'POST') {
         if (options.refuse) return json(options.refuse.status, options.refuse);
@@ -274,6 +281,31 @@ describe('copy products page', () => {
       reason: 'new minimum',
     });
     expect(await within(productsTable()).findByText('Trend Follower Plus')).toBeInTheDocument();
+  });
+
+  it('renames a leader in three languages with a reason, which the rename needs', async () => {
+    const sent = backOffice();
+    const user = userEvent.setup();
+    renderPage();
+    await within(await waitFor(() => leadersTable())).findByText('Kabuto Trend');
+    await user.click(screen.getByTestId('copy-leader-edit-1'));
+    const dialog = within(await screen.findByTestId('copy-leader-form'));
+    expect(dialog.getByTestId('names-jp')).toHaveValue('Kabuto Trend');
+    fireEvent.change(dialog.getByTestId('names-cn'), { target: { value: '稳健趋势' } });
+    fireEvent.change(dialog.getByTestId('names-us'), { target: { value: 'Steady Trend' } });
+    fireEvent.change(dialog.getByTestId('names-jp'), { target: { value: '安定トレンド' } });
+    await user.click(screen.getByTestId('copy-leader-ok'));
+    expect(await dialog.findByText('Please give a reason')).toBeInTheDocument();
+    expect(sent.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(dialog.getByTestId('copy-leader-reason'), 'new strategy name');
+    await user.click(screen.getByTestId('copy-leader-ok'));
+    await waitFor(() =>
+      expect(sent.find((c) => c.path === '/copy/leaders/1')?.body).toEqual({
+        names: { cn: '稳健趋势', us: 'Steady Trend', jp: '安定トレンド' },
+        reason: 'new strategy name',
+      }),
+    );
+    expect(await within(leadersTable()).findByText('Steady Trend')).toBeInTheDocument();
   });
 
   it('closes an open product with a reason; a closed one offers no change', async () => {

@@ -131,6 +131,28 @@ function EditModal({ product, onClose }: { product: Product; onClose: () => void
   );
 }
 
+/** Renames a leader in the three languages, with the reason. */
+function LeaderModal({ leader, onClose }: { leader: Leader; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ChangeModal<{ names: Names }>
+      title={t('copy.renameLeaderTitle', { name: nameIn(leader.names, leader.name) })}
+      testId="copy-leader"
+      path={`/copy/leaders/${leader.id}`}
+      toBody={(v) => ({ names: v.names })}
+      initialValues={{
+        names: Object.fromEntries(LANGUAGES.map((l) => [l, leader.names?.[l] ?? leader.name])),
+      }}
+      done={t('copy.leaderRenamed')}
+      queryKey="copy"
+      goneKey="not_found"
+      onClose={onClose}
+    >
+      <I18nFields fields={[{ name: 'names', label: t('copy.leader'), max: 100 }]} />
+    </ChangeModal>
+  );
+}
+
 const percent = (fraction: string) => `${(Number(fraction) * 100).toFixed(2)}%`;
 
 /**
@@ -145,6 +167,7 @@ export function CopyPage() {
   const [form] = Form.useForm<ListForm>();
   const [editing, setEditing] = useState<Product | null>(null);
   const [closing, setClosing] = useState<Product | null>(null);
+  const [renaming, setRenaming] = useState<Leader | null>(null);
   const leaders = useQuery({
     queryKey: ['copy', 'leaders'],
     queryFn: () => api.get<{ list: Leader[] }>('/copy/leaders'),
@@ -296,12 +319,26 @@ export function CopyPage() {
                   dataIndex: 'liveFrom',
                   render: (v: string | null, r) => formatTime(v, r.market),
                 },
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  render: (_, r) => (
+                    <Button
+                      size="small"
+                      onClick={() => setRenaming(r)}
+                      data-testid={`copy-leader-edit-${r.id}`}
+                    >
+                      {t('copy.renameLeader')}
+                    </Button>
+                  ),
+                },
               ]}
             />
           </Card>
         </Col>
       </Row>
       {editing && <EditModal product={editing} onClose={() => setEditing(null)} />}
+      {renaming && <LeaderModal leader={renaming} onClose={() => setRenaming(null)} />}
       <ReasonModal
         open={closing !== null}
         title={closing ? t('copy.closeTitle', { name: nameIn(closing.names, closing.name) }) : ''}

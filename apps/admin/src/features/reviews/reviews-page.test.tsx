@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { windowWidth } from '../../test/window-width';
 import { ReviewsPage } from './reviews-page';
 
 const base = {
@@ -217,5 +218,34 @@ describe('review queues, all queues', () => {
     expect(within(detail()).getByText('Block product')).toBeInTheDocument();
     expect(detail()).toHaveTextContent('#2');
     expect(detail()).toHaveTextContent('Block trades #1');
+  });
+});
+
+describe('review queues on a phone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists items as cards keyed by kind and id, and tapping one shows it below, highlighted and in view', async () => {
+    windowWidth(390);
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    backOffice();
+    renderPage();
+    const cards = () => [...screen.getByTestId('review-table').querySelectorAll<HTMLElement>('.ant-card')];
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(within(screen.getByTestId('review-table')).queryByRole('table')).toBeNull();
+    expect(cards().map((c) => c.getAttribute('data-key'))).toEqual([
+      'kyc:1',
+      'deposit:1',
+      'withdrawal:1',
+      'block:1',
+    ]);
+    fireEvent.click(cards()[1]!);
+    await waitFor(() => expect(detail()).toHaveAttribute('data-key', 'deposit:1'));
+    expect(
+      cards()
+        .filter((c) => c.classList.contains('kb-review-row-selected'))
+        .map((c) => c.dataset.key),
+    ).toEqual(['deposit:1']);
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
   });
 });

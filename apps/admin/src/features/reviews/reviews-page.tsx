@@ -7,18 +7,18 @@ import {
   Col,
   Descriptions,
   Empty,
+  Grid,
   Input,
   Row,
   Segmented,
   Space,
   Switch,
-  Table,
   Tabs,
   Tag,
   Typography,
 } from 'antd';
 import i18next from 'i18next';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, type Page } from '../../shared/api';
 import { AuthImage } from '../../shared/auth-image';
@@ -26,6 +26,7 @@ import { formatAmount, formatDuration, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { label, textOr } from '../../shared/labels';
 import { ReasonModal } from '../../shared/reason-modal';
+import { ResponsiveTable } from '../../shared/responsive-table';
 import { UserContext } from '../../shared/user-context';
 
 export const REVIEW_KINDS = ['deposit', 'withdrawal', 'kyc', 'loan', 'daytrade', 'block'] as const;
@@ -166,6 +167,13 @@ export function ReviewsPage() {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // Below `lg` the item's details sit under the list: choosing an item brings them into view.
+  const screens = Grid.useBreakpoint();
+  const detailRef = useRef<HTMLDivElement>(null);
+  const choose = (key: string) => {
+    setSelectedKey(key);
+    if (!screens.lg) requestAnimationFrame(() => detailRef.current?.scrollIntoView?.({ block: 'start' }));
+  };
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
@@ -281,9 +289,9 @@ export function ReviewsPage() {
         </Space>
         <Typography.Text type="secondary">{t('reviews.shortcuts')}</Typography.Text>
       </Space>
-      <Row gutter={16}>
-        <Col span={13}>
-          <Table
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={13}>
+          <ResponsiveTable
             rowKey={itemKey}
             size="small"
             loading={isLoading}
@@ -292,7 +300,7 @@ export function ReviewsPage() {
             rowClassName={(r) =>
               selected && itemKey(r) === itemKey(selected) ? 'kb-review-row-selected' : ''
             }
-            onRow={(r) => ({ onClick: () => setSelectedKey(itemKey(r)), 'data-key': itemKey(r) }) as never}
+            onRow={(r) => ({ onClick: () => choose(itemKey(r)), 'data-key': itemKey(r) }) as never}
             pagination={{ current: page, pageSize: 50, total: data?.total ?? 0, onChange: setPage }}
             locale={{ emptyText: <Empty description={t('reviews.empty')} /> }}
             columns={[
@@ -328,7 +336,7 @@ export function ReviewsPage() {
             ]}
           />
         </Col>
-        <Col span={11}>
+        <Col xs={24} lg={11} ref={detailRef}>
           {selected ? (
             <Space direction="vertical" style={{ width: '100%' }}>
               <ItemDetails item={selected} />

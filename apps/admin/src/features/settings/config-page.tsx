@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
+import { ResponsiveTable } from '../../shared/responsive-table';
 
 type Kind = 'text' | 'boolean' | 'integer' | 'integerList' | 'money' | 'moneyMap' | 'choice';
 interface Setting {
@@ -202,7 +203,7 @@ export function ConfigPage() {
   return (
     <>
       <Typography.Title level={3}>{t('menu.config')}</Typography.Title>
-      <Table
+      <ResponsiveTable
         rowKey="name"
         size="small"
         loading={settings.isLoading}
@@ -262,7 +263,7 @@ export function ConfigPage() {
         ]}
       />
       <Card title={t('config.history')} size="small" style={{ marginTop: 16 }}>
-        <Table
+        <ResponsiveTable
           rowKey="id"
           size="small"
           loading={history.isLoading}

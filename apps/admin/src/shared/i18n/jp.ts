@@ -415,6 +415,9 @@ export const jp: Texts = {
     note: 'リターンはリーダーの約定と元帳から算出され、ここでは設定できません。',
     editTitle: '{{name}} を変更',
     changed: '商品を変更しました',
+    renameLeader: '名称変更',
+    renameLeaderTitle: 'リーダー {{name}} の名称変更：フォロワーはそのすべての商品で新しい名称を見ます',
+    leaderRenamed: 'リーダーの名称を変更しました',
     close: '終了',
     closeTitle:
       '{{name}} を今すぐ終了：新規のフォローは受け付けず、保有中のものはロック期間の終了まで続きます',
@@ -491,12 +494,14 @@ export const jp: Texts = {
   },
   audit: {
     field: '項目',
+    details: '詳細',
     targets: {
       adjustment: '残高調整',
       block_product: 'ブロック商品',
       clock: '時計',
       config: '設定',
       copy_product: 'コピー商品',
+      copy_leader: '戦略リーダー',
       file: 'ファイル',
       ledger: '元帳',
       new_share: '新規公開株',
@@ -577,6 +582,7 @@ export const jp: Texts = {
       news_update: 'ニュースの変更',
       news_unpublish: 'ニュースの非公開',
       copy_product_close: 'コピー商品の終了',
+      copy_leader_update: '戦略リーダーの名称変更',
       copy_product_update: 'コピー商品の変更',
       clock_advance: '時計を進める',
       operator_totp_on: '2段階認証を有効化',

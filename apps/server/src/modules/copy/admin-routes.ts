@@ -277,6 +277,51 @@ export function copyAdminRoutes(app: FastifyInstance, ctx: CopyContext): void {
       });
     },
   );
+  adminCall(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/copy/leaders/:id',
+      need: 'list',
+      summary:
+        'Rename a strategy leader {names {cn, us, jp}, reason}: investors read the new name in their language on every product it leads; its record and fills are untouched',
+      params: idParam,
+      body: z.object({ names: namesText, reason: reasonField }).strict(),
+    },
+    async ({ params, body, operator }) => {
+      const now = ctx.clock.now();
+      return inTransaction(ctx.db, async (trx) => {
+        const before = await trx
+          .selectFrom('copy_leaders')
+          .select(['id', 'name', 'names'])
+          .where('id', '=', params.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return refuseAdmin(404, 'not_found', 'id');
+        await trx
+          .updateTable('copy_leaders')
+          .set({ name: body.names.us, names: JSON.stringify(body.names) })
+          .where('id', '=', before.id)
+          .execute();
+        await audit(
+          trx,
+          {
+            operatorId: operator.id,
+            action: 'copy_leader_update',
+            targetType: 'copy_leader',
+            targetId: before.id,
+            reason: body.reason,
+            details: {
+              before: { name: before.name, names: before.names },
+              after: { name: body.names.us, names: body.names },
+            },
+          },
+          now,
+        );
+        return { id: before.id };
+      });
+    },
+  );
 }
 
 /** The product locked for a change, refused (`product_closed`) once its cutoff has passed. */

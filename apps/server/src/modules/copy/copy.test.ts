@@ -778,4 +778,54 @@ describe('the back office', () => {
       after: { minAmount: '150000', lockDays: 14, names: change.names },
     });
   });
+  it('renames a leader in three languages with a reason, audited: followers read the new name on its products', async () => {
+    t.clock.set(TEST_NOW);
+    const leader = await newLeader();
+    const token = await operatorToken(t);
+    const call = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+    const listed = await call('/api/admin/copy/products', {
+      leaderId: leader.id,
+      names: { cn: '产品', us: 'Product', jp: 'プロダクト' },
+      minAmount: '100000',
+      lockDays: 7,
+      cutoffAt: new Date(t.clock.now().getTime() + 5 * DAY).toISOString(),
+    });
+    const id = (listed.json() as { id: number }).id;
+    const names = { cn: '稳健趋势', us: 'Steady Trend', jp: '安定トレンド' };
+    expect((await call(`/api/admin/copy/leaders/${leader.id}`, { names })).json()).toEqual({
+      error: 'bad_request',
+      field: 'reason',
+    });
+    expect(
+      (
+        await call(`/api/admin/copy/leaders/${leader.id}`, { names: { cn: 'x', us: 'y' }, reason: 'r' })
+      ).json(),
+    ).toMatchObject({ error: 'bad_request', field: 'names.jp' });
+    expect((await call('/api/admin/copy/leaders/999999', { names, reason: 'r' })).statusCode).toBe(404);
+    const unchanged = await t.ctx.db
+      .selectFrom('copy_leaders')
+      .select(['name', 'names'])
+      .where('id', '=', leader.id)
+      .executeTakeFirstOrThrow();
+
+    expect(
+      (await call(`/api/admin/copy/leaders/${leader.id}`, { names, reason: 'new strategy name' })).statusCode,
+    ).toBe(200);
+    const session = await follower(0);
+    const leaderIn = async (language: string) =>
+      (await api<{ leader: string }>(t.app, '/trade/productinfo', { id }, { session, headers: { language } }))
+        .data.leader;
+    expect(await leaderIn('jp')).toBe('安定トレンド');
+    expect(await leaderIn('cn')).toBe('稳健趋势');
+    expect(await leaderIn('us')).toBe('Steady Trend');
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'details'])
+      .where('target_type', '=', 'copy_leader')
+      .where('target_id', '=', String(leader.id))
+      .execute();
+    expect(audited.map((a) => [a.action, a.reason])).toEqual([['copy_leader_update', 'new strategy name']]);
+    expect(audited[0]!.details).toMatchObject({ before: { name: unchanged.name }, after: { names } });
+  });
 });
