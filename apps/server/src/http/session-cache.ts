@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { User } from '../db/schema';
+import { RedisChannel } from '../redis/channel';
 
 /** What `authenticate` knows about a signed-in request's session. */
 export interface CachedSession {
@@ -122,42 +122,37 @@ function isInvalidation(value: unknown): value is Invalidation {
   );
 }
 
+type Sent = { origin: string; message: Invalidation };
+
+const isSent = (value: unknown): value is Sent =>
+  typeof (value as Partial<Sent> | null)?.origin === 'string' && isInvalidation((value as Sent).message);
+
 /** Invalidations over Redis pub/sub; a node ignores its own. */
 class SessionBus {
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
+  private readonly channel: RedisChannel<Sent>;
   private readonly origin = randomUUID();
   readonly ready: Promise<unknown>;
 
   constructor(
     url: string,
-    private readonly channel: string,
+    channel: string,
     onMessage: (message: Invalidation) => void,
     onError: (error: unknown) => void,
   ) {
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(url);
-    this.publisher.on('error', onError);
-    this.subscriber.on('error', onError);
-    this.subscriber.on('message', (_channel: string, raw: string) => {
-      try {
-        const { origin, message } = JSON.parse(raw) as { origin?: unknown; message?: unknown };
-        if (origin !== this.origin && isInvalidation(message)) onMessage(message);
-      } catch (error) {
-        onError(error);
-      }
+    this.channel = new RedisChannel(url, channel, isSent, onError);
+    this.channel.subscribe((sent) => {
+      if (sent.origin !== this.origin) onMessage(sent.message);
     });
-    this.ready = this.subscriber.subscribe(channel);
+    this.ready = this.channel.ready();
   }
 
   publish(message: Invalidation): void {
-    this.publisher.publish(this.channel, JSON.stringify({ origin: this.origin, message })).catch(() => {
+    this.channel.publish({ origin: this.origin, message }).catch(() => {
       // Another node keeps its copy for at most the cache's time to live.
     });
   }
 
-  async close(): Promise<void> {
-    this.subscriber.disconnect();
-    this.publisher.disconnect();
+  close(): Promise<void> {
+    return this.channel.close();
   }
 }

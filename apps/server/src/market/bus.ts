@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import { RedisChannel } from '../redis/channel';
 import type { FxTable } from './simulator';
 import type { Tick } from './types';
 
@@ -57,53 +57,9 @@ export function isBusMessage(value: unknown): value is BusMessage {
   return false;
 }
 
-export class RedisTickBus implements TickBus {
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-  private readonly listeners = new Set<(message: BusMessage) => void>();
-  private subscribed: Promise<unknown> | null = null;
-
-  constructor(
-    url: string,
-    private readonly channel: string,
-    private readonly onError: (error: unknown) => void = () => {},
-  ) {
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-    this.subscriber = new Redis(url, { lazyConnect: false });
-    this.publisher.on('error', onError);
-    this.subscriber.on('error', onError);
-    this.subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== this.channel) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch (error) {
-        this.onError(error);
-        return;
-      }
-      if (!isBusMessage(message)) return;
-      for (const listener of this.listeners) listener(message);
-    });
-  }
-
-  /** Resolves once the subscription is active (a message published before that is not seen). */
-  ready(): Promise<unknown> {
-    this.subscribed ??= this.subscriber.subscribe(this.channel);
-    return this.subscribed;
-  }
-
-  async publish(message: BusMessage): Promise<void> {
-    await this.publisher.publish(this.channel, JSON.stringify(message));
-  }
-
-  subscribe(listener: (message: BusMessage) => void): () => void {
-    this.listeners.add(listener);
-    void this.ready().catch(this.onError);
-    return () => this.listeners.delete(listener);
-  }
-
-  async close(): Promise<void> {
-    this.listeners.clear();
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+/** The bus over Redis pub/sub (REDIS_URL): one channel per deployment. */
+export class RedisTickBus extends RedisChannel<BusMessage> implements TickBus {
+  constructor(url: string, channel: string, onError: (error: unknown) => void = () => {}) {
+    super(url, channel, isBusMessage, onError);
   }
 }
