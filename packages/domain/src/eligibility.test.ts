@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountRefusal, type WithdrawalAccountFacts, withdrawalRefusal } from './eligibility';
+import {
+  amountRefusal,
+  type WithdrawalAccountFacts,
+  withdrawalBlockers,
+  withdrawalRefusal,
+} from './eligibility';
 
 const clear: WithdrawalAccountFacts = {
   pendingWithdrawal: false,
@@ -57,6 +62,36 @@ describe('withdrawalRefusal (SPEC §6.4)', () => {
             facts.owingCurrencies.length > 0 ||
             facts.availableMinor < facts.amountMinor;
           expect(withdrawalRefusal(facts) !== null).toBe(applies);
+        },
+      ),
+    );
+  });
+});
+
+describe('withdrawalBlockers (SPEC §6.4)', () => {
+  it('lists every account refusal that applies, in the order a user resolves them', () => {
+    expect(withdrawalBlockers(clear)).toEqual([]);
+    expect(
+      withdrawalBlockers({ ...clear, pendingWithdrawal: true, openPositions: 1, owingCurrencies: ['USD'] }),
+    ).toEqual([
+      { key: 'pending_review' },
+      { key: 'close_positions_first', positions: 1 },
+      { key: 'loan_unpaid', currencies: ['USD'] },
+    ]);
+  });
+
+  it('answers first what withdrawalRefusal answers, the balance aside (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          pendingWithdrawal: fc.boolean(),
+          openPositions: fc.nat(5),
+          allowOpenPositions: fc.boolean(),
+          owingCurrencies: fc.subarray(['JPY', 'USD', 'CNY']),
+        }),
+        (facts) => {
+          const refusal = withdrawalRefusal({ ...facts, availableMinor: 1, amountMinor: 1 });
+          expect(withdrawalBlockers(facts)[0] ?? null).toEqual(refusal);
         },
       ),
     );

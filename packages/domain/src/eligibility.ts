@@ -34,15 +34,29 @@ export type WithdrawalRefusal =
   | { key: 'loan_unpaid'; currencies: readonly string[] }
   | { key: 'balance_insufficient' };
 
+export type AccountRefusal = Exclude<WithdrawalRefusal, { key: 'balance_insufficient' }>;
+
 /**
- * SPEC §6.4: the account-state refusals of a withdrawal, in the order a user would resolve them.
+ * SPEC §6.4: every account-state refusal a withdrawal would meet now, in the order a user would
+ * resolve them (a withdrawal under review, open positions, a loan not repaid). The investor app
+ * lists them before the form is filled in; the server answers the first.
  * A credit score is not among the facts: it never blocks a withdrawal (SPEC §0.3).
  */
-export function withdrawalRefusal(facts: WithdrawalAccountFacts): WithdrawalRefusal | null {
-  if (facts.pendingWithdrawal) return { key: 'pending_review' };
+export function withdrawalBlockers(
+  facts: Omit<WithdrawalAccountFacts, 'availableMinor' | 'amountMinor'>,
+): AccountRefusal[] {
+  const out: AccountRefusal[] = [];
+  if (facts.pendingWithdrawal) out.push({ key: 'pending_review' });
   if (!facts.allowOpenPositions && facts.openPositions > 0)
-    return { key: 'close_positions_first', positions: facts.openPositions };
-  if (facts.owingCurrencies.length > 0) return { key: 'loan_unpaid', currencies: facts.owingCurrencies };
+    out.push({ key: 'close_positions_first', positions: facts.openPositions });
+  if (facts.owingCurrencies.length > 0) out.push({ key: 'loan_unpaid', currencies: facts.owingCurrencies });
+  return out;
+}
+
+/** SPEC §6.4: the first refusal of a withdrawal of `amountMinor`: the account's, then the balance. */
+export function withdrawalRefusal(facts: WithdrawalAccountFacts): WithdrawalRefusal | null {
+  const [first] = withdrawalBlockers(facts);
+  if (first) return first;
   if (facts.availableMinor < facts.amountMinor) return { key: 'balance_insufficient' };
   return null;
 }
