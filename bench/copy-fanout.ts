@@ -68,9 +68,8 @@ async function run(kind: 'postgres' | 'embedded') {
   const { createLeader, leaderEquityMinor, runHistory } = await import(
     '../apps/server/src/modules/copy/leaders'
   );
-  const { drainFanouts, listProductOnLeader, recordFanout } = await import(
-    '../apps/server/src/modules/copy/service'
-  );
+  const { drainFanouts, recordFanout } = await import('../apps/server/src/modules/copy/fanout');
+  const { listProductOnLeader } = await import('../apps/server/src/modules/copy/products');
   const { sql } = await import('kysely');
   const { app, ctx, database, schema } = await buildServer(kind);
   const now = () => ctx.clock.now();

@@ -6,8 +6,9 @@ import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { audit } from '../admin/auth';
 import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
+import type { CopyContext } from './context';
 import { leaderEquityMinor } from './leaders';
-import { type CopyContext, leaderFigures, listProductOnLeader } from './service';
+import { leaderFigures, listProductOnLeader } from './products';
 import type { ProductRow } from './tables';
 
 const NAME_MAX = 100;

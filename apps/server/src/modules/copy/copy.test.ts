@@ -15,16 +15,11 @@ import { inTransaction } from '../../db/database';
 import { checkInvariant, placeHold, userBalances } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
 import { tick } from '../trading/test-support';
+import type { CopyContext } from './context';
+import { drainFanouts, FANOUT_BATCH, type FanoutRunner, tradeLeader } from './fanout';
 import { createLeader, runHistory } from './leaders';
-import {
-  type CopyContext,
-  drainFanouts,
-  endLockIns,
-  FANOUT_BATCH,
-  type FanoutRunner,
-  listProductOnLeader,
-  tradeLeader,
-} from './service';
+import { endLockIns } from './lockin';
+import { listProductOnLeader } from './products';
 import type { LeaderRow } from './tables';
 
 /**

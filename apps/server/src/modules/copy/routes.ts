@@ -3,21 +3,12 @@ import { route } from '../../http/route';
 import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
 import { copyAdminRoutes } from './admin-routes';
+import type { CopyContext } from './context';
+import { FANOUT_SWEEP_MS, FanoutRunner, runLeaders } from './fanout';
+import { follow, followOrders, listHoldings } from './holdings';
 import { BUILT_IN_LEADERS, createLeader, runHistory } from './leaders';
-import {
-  type CopyContext,
-  endLockIns,
-  FANOUT_SWEEP_MS,
-  FanoutRunner,
-  follow,
-  followOrders,
-  LOCKIN_SWEEP_MS,
-  listHoldings,
-  listProductOnLeader,
-  listProducts,
-  productInfo,
-  runLeaders,
-} from './service';
+import { endLockIns, LOCKIN_SWEEP_MS } from './lockin';
+import { listProductOnLeader, listProducts, productInfo } from './products';
 import './tables';
 
 /** How often the strategies look for their daily decision (each decides once per trading day). */
