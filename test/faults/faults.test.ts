@@ -273,6 +273,8 @@ describe('fault injection', () => {
       const phase = Date.now() % ENGINE_REFRESH_MS;
       await sleep((ENGINE_REFRESH_MS + 2_500 - phase) % ENGINE_REFRESH_MS);
       const probes = await workload.probeOrders(leader.url);
+      // The survivor's next re-read of positions, which would find the orders without any news.
+      const nextRefresh = (Math.floor(Date.now() / ENGINE_REFRESH_MS) + 1) * ENGINE_REFRESH_MS;
       await leader.kill9();
       const killedAt = Date.now();
       let takeoverMs = -1;
@@ -297,7 +299,9 @@ describe('fault injection', () => {
       }
       if (takeoverMs < 0) violations.push('no node took the feed over within 20 s');
       // Each order the price crossed filled on that tick (on the survivor, which never saw it
-      // placed): within FILL_LAG_MS of the crossing showing in its quotes. The states are read
+      // placed): within FILL_LAG_MS of the crossing showing in its quotes, or if slower (a busy
+      // machine), still before the survivor's next re-read of positions, so by the bus's news of
+      // the order and not by finding it in the database. The states are read
       // once that allowance has passed for the last crossing seen, so a crossing seen at the end
       // of the watch is judged by the same rule as the first.
       const lastCrossed = Math.max(killedAt, ...crossedAt.values());
@@ -314,9 +318,10 @@ describe('fault injection', () => {
           violations.push(
             `order ${probe.id} (${probe.direction} at ${probe.limit}) placed through the dead node is ${position?.state} although the price crossed it`,
           );
-        else if (position!.openedAt! > crossed + FILL_LAG_MS)
+        else if (position!.openedAt! > crossed + FILL_LAG_MS && position!.openedAt! >= nextRefresh)
+          // Slower than the allowance and only after the re-read: the news never arrived.
           violations.push(
-            `order ${probe.id} placed through the dead node filled ${position!.openedAt! - crossed} ms after the price crossed it`,
+            `order ${probe.id} placed through the dead node filled ${position!.openedAt! - crossed} ms after the price crossed it, after the survivor's re-read of positions`,
           );
       }
       if (filled === 0) violations.push('no order placed through the dead node filled');
