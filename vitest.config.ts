@@ -129,6 +129,11 @@ export default defineConfig({
         resolve: { alias: reactOf(ADMIN_MODULES), mainFields: ['module', 'main'] },
         test: {
           name: 'admin components',
+          // One worker for every page's file, as the investor app's components: a worker started
+          // per file is one more wait for a core at idle priority, where Vitest gives a starting
+          // worker 60 s (twice missed beside the journeys). Each file still renders into a fresh
+          // document with its own query client and stubs, undone after it.
+          isolate: false,
           server: { deps: { inline: true } },
           include: ['apps/admin/src/**/*.test.tsx'],
           environment: 'jsdom',
