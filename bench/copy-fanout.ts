@@ -64,7 +64,7 @@ async function run(kind: 'postgres' | 'embedded') {
   });
   const { inTransaction } = await import('../apps/server/src/db/database');
   const { HOUSE, checkInvariant, postTransactions } = await import('../apps/server/src/ledger/ledger');
-  const { placeOrder } = await import('../apps/server/src/modules/trading/service');
+  const { placeOrder } = await import('../apps/server/src/modules/trading/orders');
   const { createLeader, leaderEquityMinor, runHistory } = await import(
     '../apps/server/src/modules/copy/leaders'
   );

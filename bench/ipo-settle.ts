@@ -72,7 +72,7 @@ async function settle(kind: 'postgres' | 'embedded') {
   const { inTransaction } = await import('../apps/server/src/db/database');
   const { checkInvariant, orderNoFor } = await import('../apps/server/src/ledger/ledger');
   const { insertShare } = await import('../apps/server/src/modules/ipo/admin');
-  const { advance } = await import('../apps/server/src/modules/ipo/service');
+  const { advance } = await import('../apps/server/src/modules/ipo/lifecycle');
   const { sql } = await import('kysely');
   const { app, ctx, database, schema } = await buildServer(kind);
   const t0 = ctx.clock.now().getTime();

@@ -91,7 +91,7 @@ async function run(kind: 'postgres' | 'pglite', scenario: Scenario) {
   const stops = scenario.type === 'stop';
   const { inTransaction } = await import('../apps/server/src/db/database');
   const { HOUSE, postTransaction } = await import('../apps/server/src/ledger/ledger');
-  const { expiryFor, feeFor } = await import('../apps/server/src/modules/trading/service');
+  const { expiryFor, feeFor } = await import('../apps/server/src/modules/trading/plan');
   const { marginMinor, notionalMinor } = await import('@kabuto/domain');
   const { sql } = await import('kysely');
   const { app, ctx, database, schema } = await buildServer(kind);

@@ -6,19 +6,21 @@ import { createTestApp, longTestTimeout, TEST_DATABASE_URL, type TestApp } from 
 import { inTransaction } from '../db/database';
 import { DomainError } from '../errors';
 import {
-  checkInvariant,
-  HOUSE,
-  HOUSE_ACCOUNTS,
   HoldNotHeld,
-  type PostingInput,
   placeHold,
   placeHolds,
-  postTransaction,
-  postTransactions,
   releaseHold,
   releaseHolds,
   settleHold,
   settleHolds,
+} from './holds';
+import {
+  checkInvariant,
+  HOUSE,
+  HOUSE_ACCOUNTS,
+  type PostingInput,
+  postTransaction,
+  postTransactions,
   userBalances,
 } from './ledger';
 

@@ -12,7 +12,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { inTransaction } from '../../db/database';
-import { checkInvariant, placeHold, userBalances } from '../../ledger/ledger';
+import { placeHold } from '../../ledger/holds';
+import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
 import { tick } from '../trading/test-support';
 import type { CopyContext } from './context';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
 import { HOUSE, type PostingInput, postTransactions } from '../../ledger/ledger';
-import { settle } from '../trading/service';
+import { settle } from '../trading/positions';
 import type { PositionRow } from '../trading/tables';
 import type { CopyContext } from './context';
 import { holdingCash, mirroredPositions } from './holdings';

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { businessOrderNo, parseAmount, takeFundLock } from '../../ledger/funds';
-import { placeHold } from '../../ledger/ledger';
+import { placeHold } from '../../ledger/holds';
 import type { PositionRow } from '../trading/tables';
 import { positionView } from '../trading/views';
 import { type CopyContext, currencyOf, DAY_MS, money } from './context';

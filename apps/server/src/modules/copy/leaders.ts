@@ -18,7 +18,9 @@ import { DomainError } from '../../errors';
 import { hashPassword } from '../../http/auth';
 import { HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
 import type { MarketService, Quote } from '../../market/types';
-import { closePosition, placeOrder, type TradingContext } from '../trading/service';
+import type { TradingContext } from '../trading/context';
+import { placeOrder } from '../trading/orders';
+import { closePosition } from '../trading/positions';
 import type { PositionRow } from '../trading/tables';
 import type { LeaderRow } from './tables';
 

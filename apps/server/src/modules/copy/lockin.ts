@@ -1,10 +1,10 @@
 import type { Currency } from '@kabuto/contract';
 import { inTransaction } from '../../db/database';
 import { DomainError } from '../../errors';
-import { settleHold } from '../../ledger/ledger';
+import { settleHold } from '../../ledger/holds';
 import { i18n } from '../identity/common';
 import { messages } from '../messages/service';
-import { settle } from '../trading/service';
+import { settle } from '../trading/positions';
 import { type CopyContext, money } from './context';
 import { holdingCash, mirroredPositions } from './holdings';
 

@@ -4,6 +4,7 @@ import { route } from '../../http/route';
 import { defineModule } from '../../module';
 import { adminCall } from '../backoffice/http';
 import { pickLanguage } from '../messages/service';
+import { dayTradeReview, settleMarket } from './review';
 import {
   adminDayTrades,
   applyForDayTrade,
@@ -11,9 +12,7 @@ import {
   dayInfo,
   dayTradeDetail,
   dayTradeGate,
-  dayTradeReview,
   listDayTrades,
-  settleMarket,
 } from './service';
 
 /**

@@ -15,7 +15,7 @@ import { SECTORS } from '../../market/universe';
 import { audit } from '../admin/auth';
 import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
 import { pageQuery } from '../backoffice/users';
-import { frozenMinor, type IpoContext } from './service';
+import { frozenMinor, type IpoContext } from './context';
 import type { NewShare } from './tables';
 
 const nameText = z.string().trim().min(1).max(100);

@@ -1,6 +1,7 @@
 import type { NewShareInput } from './admin';
 import { insertShare } from './admin';
-import { advance, type IpoContext } from './service';
+import type { IpoContext } from './context';
+import { advance } from './lifecycle';
 
 const DAY = 86_400_000;
 /** The sample underwriter of every demo share, named in each language. */

@@ -12,8 +12,9 @@ import {
 } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
+import type { IpoContext } from './context';
 import { seedDemoShares } from './demo';
-import { advance, type IpoContext, relistAll } from './service';
+import { advance, relistAll } from './lifecycle';
 
 const FUND_PASSWORD = 'fund1234';
 const HOUR = 3_600_000;

@@ -3,16 +3,14 @@ import { route } from '../../http/route';
 import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
 import { ipoAdminRoutes } from './admin';
+import { IPO_ADVANCE_MS, type IpoContext } from './context';
 import { seedDemoShares } from './demo';
+import { advance, relistAll } from './lifecycle';
 import {
   abstain,
-  advance,
-  IPO_ADVANCE_MS,
-  type IpoContext,
   listShares,
   lotteryProof,
   payForWin,
-  relistAll,
   shareInfo,
   subscribe,
   userSubscriptions,

@@ -16,14 +16,8 @@ import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../../ledger/funds';
-import {
-  availableBalanceAfter,
-  HOUSE,
-  placeHold,
-  releaseHold,
-  settleHold,
-  userBalances,
-} from '../../ledger/ledger';
+import { placeHold, releaseHold, settleHold } from '../../ledger/holds';
+import { availableBalanceAfter, HOUSE, userBalances } from '../../ledger/ledger';
 import { findCard, maskCardNumber } from '../identity/cards';
 import { isUniqueViolation } from '../identity/common';
 import type { BankCard } from '../identity/tables';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, longTestTimeout, type Session, TEST_DATABASE_URL, type TestApp } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
-import { placeOrder } from './service';
+import { placeOrder } from './orders';
 import { CODES, createTradingApp, fundedUser, order, type PositionAnswer, tick } from './test-support';
 import { frozenMinorOf } from './views';
 

@@ -5,15 +5,9 @@ import { afterCommit } from '../../db/ambient';
 import type { TickBus } from '../../market/bus';
 import type { Tick } from '../../market/types';
 import { type BookEntry, type BookSide, PriceBook } from './book';
-import type { MarketBoundContext } from './service';
-import {
-  dueExpiries,
-  expireOrder,
-  type FillOutcome,
-  fillLimitOrder,
-  type StopOutOutcome,
-  stopOutPosition,
-} from './service';
+import type { MarketBoundContext } from './context';
+import { dueExpiries, expireOrder, type FillOutcome, fillLimitOrder } from './orders';
+import { type StopOutOutcome, stopOutPosition } from './positions';
 import { stopOutLevel } from './stop-out';
 import type { PositionRow } from './tables';
 import { rowTriggers, type TriggerKind } from './trigger-rules';

@@ -7,18 +7,11 @@ import { route } from '../../http/route';
 import { userBalances } from '../../ledger/ledger';
 import { defineModule } from '../../module';
 import { pickLanguage } from '../messages/service';
+import type { OrderRequest, TradingContext, TradingParts } from './context';
 import { ENGINE_EXPIRY_SWEEP_MS, ENGINE_REFRESH_MS, MatchingEngine } from './engine';
-import {
-  cancelOrder,
-  closePosition,
-  type OrderRequest,
-  openPositionCount,
-  orderExpiry,
-  placeOrder,
-  planOrder,
-  type TradingContext,
-  type TradingParts,
-} from './service';
+import { cancelOrder, placeOrder } from './orders';
+import { orderExpiry, planOrder } from './plan';
+import { closePosition, openPositionCount } from './positions';
 import './tables';
 import { modifyOrder, setTpSl } from './triggers';
 import {

@@ -16,21 +16,17 @@ import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { ledgerRefusals, postTransaction } from '../../ledger/ledger';
+import { fundingOf, type MarketBoundContext, type TradingContext } from './context';
 import {
-  closeBlockedBy,
   type FillOutcome,
-  feeFor,
-  fundingOf,
   lockOwnPosition,
   lockPosition,
-  type MarketBoundContext,
   moves,
   openPending,
   releasePending,
-  type StopOutOutcome,
-  settle,
-  type TradingContext,
-} from './service';
+} from './orders';
+import { feeFor } from './plan';
+import { closeBlockedBy, type StopOutOutcome, settle } from './positions';
 import type { PositionRow, PositionsTable } from './tables';
 import {
   checkEntryTrigger,

@@ -2,6 +2,7 @@ import { API } from '@kabuto/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
+import * as passkeys from './passkeys';
 import * as security from './security';
 import * as users from './service';
 
@@ -27,7 +28,7 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     app,
     ctx,
     API.passkeyOptionsCall,
-    async ({ user, req }) => ({ data: await security.passkeyOptions(ctx, user.id, sessionOf(req)) }),
+    async ({ user, req }) => ({ data: await passkeys.passkeyOptions(ctx, user.id, sessionOf(req)) }),
     { stepUp: 'account' },
   );
   route(
@@ -36,12 +37,12 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     API.passkeyAddCall,
     async ({ user, req, body }) => ({
       msg: 'add',
-      data: await security.passkeyAdd(ctx, user.id, sessionOf(req), body.credential, body.name),
+      data: await passkeys.passkeyAdd(ctx, user.id, sessionOf(req), body.credential, body.name),
     }),
     { stepUp: 'account' },
   );
   route(app, ctx, API.passkeyRenameCall, async ({ user, body }) => {
-    await security.passkeyRename(ctx, user.id, body.id, body.name);
+    await passkeys.passkeyRename(ctx, user.id, body.id, body.name);
     return { msg: 'modify', data: null };
   });
   route(
@@ -49,7 +50,7 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     ctx,
     API.passkeyDeleteCall,
     async ({ user, body, req }) => {
-      await security.passkeyDelete(ctx, user.id, body.id);
+      await passkeys.passkeyDelete(ctx, user.id, body.id);
       await users.endSessions(ctx, user.id, sessionOf(req));
       return { msg: 'modify', data: null };
     },
@@ -59,7 +60,7 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     app,
     ctx,
     API.passkeyLoginOptionsCall,
-    async () => ({ data: await security.passkeyLoginOptions(ctx) }),
+    async () => ({ data: await passkeys.passkeyLoginOptions(ctx) }),
     signIn,
   );
   route(

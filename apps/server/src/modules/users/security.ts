@@ -1,11 +1,6 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Language } from '@kabuto/contract';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
@@ -15,105 +10,18 @@ import { STEP_UP_MS, steppedUp } from '../../http/step-up';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from '../../http/totp';
 import { type I18nText, messages } from '../messages/service';
 import './security-tables';
-
-/** How long a ceremony's challenge can be answered. */
-const CHALLENGE_MS = 5 * 60_000;
-/** How many recovery codes a user gets at a time. */
-export const RECOVERY_CODES = 10;
-/** Recovery codes: 10 characters of this alphabet (50 bits), shown as XXXXX-XXXXX. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-export type Purpose = 'passkey_register' | 'passkey_login' | 'login' | 'step_up';
-
-/** A WebAuthn credential as the browser package produces it (contract zCredential). */
-export interface CredentialJson {
-  id: string;
-  rawId: string;
-  type: 'public-key';
-  response: {
-    clientDataJSON: string;
-    attestationObject?: string | undefined;
-    authenticatorData?: string | undefined;
-    signature?: string | undefined;
-    userHandle?: string | undefined;
-    transports?: string[] | undefined;
-    publicKey?: string | undefined;
-    publicKeyAlgorithm?: number | undefined;
-  };
-  authenticatorAttachment?: string | undefined;
-  clientExtensionResults: Record<string, unknown>;
-}
-
-/** The expected origin and RP ID (its host name), from config, for every ceremony. */
-function relyingParty(ctx: AppContext) {
-  const origin = new URL(ctx.config.webauthnOrigin);
-  return { origin: origin.origin, rpID: origin.hostname };
-}
-
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
-
-/** A new challenge, stored for one use within CHALLENGE_MS; expired ones are pruned on the way. */
-async function newChallenge(
-  ctx: AppContext,
-  purpose: Purpose,
-  owner: { userId?: number; sessionId?: number } = {},
-): Promise<string> {
-  const now = ctx.clock.now();
-  await ctx.db.deleteFrom('auth_challenges').where('expires_at', '<=', now).execute();
-  const id = randomBytes(32).toString('base64url');
-  await ctx.db
-    .insertInto('auth_challenges')
-    .values({
-      id,
-      purpose,
-      challenge: id,
-      user_id: owner.userId ?? null,
-      session_id: owner.sessionId ?? null,
-      expires_at: new Date(now.getTime() + CHALLENGE_MS),
-    })
-    .execute();
-  return id;
-}
-
-/** Takes a challenge (once: a second take finds nothing), if it is live and of this purpose. */
-async function takeChallenge(ctx: AppContext, id: string, purpose: Purpose) {
-  return ctx.db
-    .deleteFrom('auth_challenges')
-    .where('id', '=', id)
-    .where('purpose', '=', purpose)
-    .where('expires_at', '>', ctx.clock.now())
-    .returning(['user_id', 'session_id'])
-    .executeTakeFirst();
-}
-
-/** The challenge a credential's client data answers; null when it cannot be read. */
-function challengeOf(credential: CredentialJson): string | null {
-  try {
-    const data = JSON.parse(Buffer.from(credential.response.clientDataJSON, 'base64url').toString('utf8'));
-    return typeof data?.challenge === 'string' ? data.challenge : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Recomputes whether the user has any second factor on (what sign-in and step-up read). */
-async function refreshSecondFactor(ctx: AppContext, db: Executor, userId: number): Promise<boolean> {
-  const [passkey, totp] = await Promise.all([
-    db.selectFrom('user_passkeys').select('id').where('user_id', '=', userId).executeTakeFirst(),
-    db
-      .selectFrom('user_totp')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('enabled_at', 'is not', null)
-      .executeTakeFirst(),
-  ]);
-  const on = Boolean(passkey || totp);
-  await db.updateTable('users').set({ second_factor: on }).where('id', '=', userId).execute();
-  if (!on) await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
-  ctx.sessions.forgetUser(userId);
-  return on;
-}
+import {
+  CODE_ALPHABET,
+  type CredentialJson,
+  challengeOf,
+  fromB64,
+  newChallenge,
+  RECOVERY_CODES,
+  refreshSecondFactor,
+  relyingParty,
+  takeChallenge,
+} from './ceremony';
+import { asOptions, passkeyOf, verifyAssertion } from './passkeys';
 
 export async function securityInfo(ctx: AppContext, userId: number, sessionId: number) {
   const [passkeys, totp, codes, user, session] = await Promise.all([
@@ -143,196 +51,6 @@ export async function securityInfo(ctx: AppContext, userId: number, sessionId: n
     steppedUpUntil:
       at && steppedUp(at, ctx.clock.now()) ? new Date(at.getTime() + STEP_UP_MS).toISOString() : null,
   };
-}
-
-// ——— Passkeys ———
-
-/** Creation options for a new passkey: discoverable, user verification required. */
-export async function passkeyOptions(ctx: AppContext, userId: number, sessionId: number) {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['account', 'webauthn_handle'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  let handle = user.webauthn_handle;
-  if (!handle) {
-    handle = randomBytes(32).toString('base64url');
-    await ctx.db.updateTable('users').set({ webauthn_handle: handle }).where('id', '=', userId).execute();
-  }
-  const existing = await ctx.db
-    .selectFrom('user_passkeys')
-    .select(['credential_id', 'transports'])
-    .where('user_id', '=', userId)
-    .execute();
-  const challenge = await newChallenge(ctx, 'passkey_register', { userId, sessionId });
-  const { rpID } = relyingParty(ctx);
-  return asOptions(
-    await generateRegistrationOptions({
-      rpName: ctx.config.title,
-      rpID,
-      userName: user.account,
-      userID: fromB64(handle),
-      challenge: fromB64(challenge),
-      attestationType: 'none',
-      excludeCredentials: existing.map((c) => ({
-        id: c.credential_id,
-        ...(c.transports ? { transports: JSON.parse(c.transports) } : {}),
-      })),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-    }),
-  );
-}
-
-/** Options as the browser package takes them, as a plain record for the answer. */
-const asOptions = <T extends { challenge: string }>(
-  options: T,
-): { challenge: string } & Record<string, unknown> => ({
-  ...options,
-});
-
-/** Registers a passkey from its attestation, against this session's live challenge. */
-export async function passkeyAdd(
-  ctx: AppContext,
-  userId: number,
-  sessionId: number,
-  credential: CredentialJson,
-  name: string,
-) {
-  const challenge = challengeOf(credential);
-  const taken = challenge ? await takeChallenge(ctx, challenge, 'passkey_register') : undefined;
-  if (!challenge || !taken || taken.user_id !== userId || taken.session_id !== sessionId)
-    throw new DomainError('passkey_invalid', { field: 'credential' });
-  const { origin, rpID } = relyingParty(ctx);
-  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'];
-  try {
-    const result = await verifyRegistrationResponse({
-      response: credential as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    });
-    info = result.verified ? result.registrationInfo : undefined;
-  } catch {
-    info = undefined;
-  }
-  if (!info) throw new DomainError('passkey_invalid', { field: 'credential' });
-  const now = ctx.clock.now();
-  const transports = info.credential.transports ?? credential.response.transports;
-  return inTransaction(ctx.db, async (trx) => {
-    const row = await trx
-      .insertInto('user_passkeys')
-      .values({
-        user_id: userId,
-        credential_id: info.credential.id,
-        public_key: b64(info.credential.publicKey),
-        counter: info.credential.counter,
-        transports: transports ? JSON.stringify(transports) : null,
-        name,
-        created_at: now,
-        last_used_at: null,
-      })
-      .onConflict((oc) => oc.column('credential_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw new DomainError('passkey_invalid', { field: 'credential' });
-    await refreshSecondFactor(ctx, trx, userId);
-    return { id: row.id };
-  });
-}
-
-export async function passkeyRename(ctx: AppContext, userId: number, id: number, name: string) {
-  const done = await ctx.db
-    .updateTable('user_passkeys')
-    .set({ name })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returning('id')
-    .executeTakeFirst();
-  if (!done) throw new DomainError('not_found', { field: 'id' });
-}
-
-/**
- * Verifies a passkey's assertion against a challenge already taken: from this origin and RP ID,
- * user-verified, signed by this passkey, and its counter must move forward (a cloned
- * authenticator's goes backwards). A right one moves the counter and the last use.
- */
-async function verifyAssertion(
-  ctx: AppContext,
-  credential: CredentialJson,
-  challenge: string,
-  passkey: {
-    id: number;
-    credential_id: string;
-    public_key: string;
-    counter: number;
-    transports: string | null;
-  },
-): Promise<boolean> {
-  const { origin, rpID } = relyingParty(ctx);
-  try {
-    const result = await verifyAuthenticationResponse({
-      response: credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: {
-        id: passkey.credential_id,
-        publicKey: fromB64(passkey.public_key),
-        counter: passkey.counter,
-        ...(passkey.transports ? { transports: JSON.parse(passkey.transports) } : {}),
-      },
-      requireUserVerification: true,
-    });
-    if (!result.verified) return false;
-    // The counter moves only forward, also against a parallel use of the same assertion
-    // (authenticators that keep no counter report 0 every time).
-    const next = result.authenticationInfo.newCounter;
-    let query = ctx.db
-      .updateTable('user_passkeys')
-      .set({ counter: next, last_used_at: ctx.clock.now() })
-      .where('id', '=', passkey.id);
-    if (next > 0) query = query.where('counter', '<', next);
-    return Boolean(await query.returning('id').executeTakeFirst());
-  } catch {
-    return false;
-  }
-}
-
-async function passkeyOf(ctx: AppContext, credentialId: string) {
-  return ctx.db
-    .selectFrom('user_passkeys')
-    .select(['id', 'user_id', 'credential_id', 'public_key', 'counter', 'transports'])
-    .where('credential_id', '=', credentialId)
-    .executeTakeFirst();
-}
-
-/** Request options for signing in with a passkey alone: no account typed, any discoverable one. */
-export async function passkeyLoginOptions(ctx: AppContext) {
-  const challenge = await newChallenge(ctx, 'passkey_login');
-  return asOptions(
-    await generateAuthenticationOptions({
-      rpID: relyingParty(ctx).rpID,
-      challenge: fromB64(challenge),
-      userVerification: 'required',
-    }),
-  );
-}
-
-/**
- * Signs in with a passkey's assertion: the user it belongs to, or `passkey_invalid`. A wrong
- * assertion for a known passkey counts towards its owner's lock.
- */
-export async function passkeyLoginUser(ctx: AppContext, credential: CredentialJson): Promise<number> {
-  const challenge = challengeOf(credential);
-  const taken = challenge ? await takeChallenge(ctx, challenge, 'passkey_login') : undefined;
-  const passkey = await passkeyOf(ctx, credential.id);
-  if (!challenge || !taken || !passkey) throw new DomainError('passkey_invalid', { field: 'credential' });
-  await checkAttempt(ctx, passkey.user_id, () => verifyAssertion(ctx, credential, challenge, passkey), {
-    key: 'passkey_invalid',
-    field: 'credential',
-  });
-  return passkey.user_id;
 }
 
 // ——— TOTP and recovery codes ———
@@ -625,19 +343,6 @@ export async function stepUp(
 }
 
 // ——— Removing factors ———
-
-export async function passkeyDelete(ctx: AppContext, userId: number, id: number) {
-  await inTransaction(ctx.db, async (trx) => {
-    const gone = await trx
-      .deleteFrom('user_passkeys')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!gone) throw new DomainError('not_found', { field: 'id' });
-    await refreshSecondFactor(ctx, trx, userId);
-  });
-}
 
 export async function totpDisable(ctx: AppContext, userId: number) {
   await inTransaction(ctx.db, async (trx) => {

@@ -23,7 +23,9 @@ import {
   userBalances,
   userMovements,
 } from '../../ledger/ledger';
+import type { CredentialJson } from './ceremony';
 import { deviceOf } from './device';
+import { passkeyLoginUser } from './passkeys';
 import * as security from './security';
 import { sendNewDeviceMessage } from './security';
 
@@ -236,12 +238,8 @@ export async function loginSecondFactor(
 }
 
 /** Signs in with a passkey alone (SPEC §13.1). */
-export async function passkeyLogin(
-  ctx: AppContext,
-  credential: security.CredentialJson,
-  client: Client = {},
-) {
-  return signIn(ctx, await security.passkeyLoginUser(ctx, credential), client);
+export async function passkeyLogin(ctx: AppContext, credential: CredentialJson, client: Client = {}) {
+  return signIn(ctx, await passkeyLoginUser(ctx, credential), client);
 }
 
 /** Ends the user's open sessions (all of them, or all but `keep`), on every node within the cache time. */

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { CredentialJson } from './security';
+import type { CredentialJson } from './ceremony';
 
 /**
  * A software authenticator for tests (ES256, "none" attestation, user present and verified):

@@ -1,0 +1,50 @@
+import { MARKET_CURRENCY } from '@kabuto/contract';
+import { moneyParam, type OutgoingMessage } from '../messages/service';
+import type { PositionRow } from './tables';
+
+// ---------------------------------------------------------------------------------------------
+// Messages (SPEC §6.6: fills and stop-outs send a message).
+
+/** The figures every message about a position names: its number, stock and quantity. */
+const positionParams = (row: PositionRow) => ({
+  order: { text: row.order_no },
+  code: { text: row.code },
+  quantity: { count: row.quantity },
+});
+
+export function fillMessage(row: PositionRow, price: string): OutgoingMessage {
+  return {
+    userId: row.user_id,
+    kind: 'fill',
+    template: {
+      key: 'order_filled',
+      params: { ...positionParams(row), side: { word: row.direction }, price: { price } },
+    },
+  };
+}
+
+export function stopOutMessage(row: PositionRow, price: string, pnlMinor: number): OutgoingMessage {
+  return {
+    userId: row.user_id,
+    kind: 'stop_out',
+    template: {
+      key: 'stop_out',
+      params: {
+        ...positionParams(row),
+        price: { price },
+        pnl: moneyParam(pnlMinor, MARKET_CURRENCY[row.market]),
+      },
+    },
+  };
+}
+
+export function expiryMessage(row: PositionRow): OutgoingMessage {
+  return {
+    userId: row.user_id,
+    kind: 'order_expired',
+    template: {
+      key: 'order_expired',
+      params: { ...positionParams(row), price: { price: row.limit_price ?? '' } },
+    },
+  };
+}
