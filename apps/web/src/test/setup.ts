@@ -10,7 +10,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { StoreApi } from 'zustand';
 import { installAntdRender } from '../app/antd-render';
 import { queryClient } from '../shared/api/query-client';
@@ -57,4 +57,11 @@ afterEach(async () => {
   document.body.removeAttribute('class');
   window.location.hash = '';
   if (i18n.language !== 'us') await i18n.changeLanguage('us');
+});
+
+// React may still hold work it scheduled before the last test's cleanup (a render continued on
+// the next macrotask): it runs here, while the file's document exists, not after its teardown.
+afterAll(async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });

@@ -149,7 +149,11 @@ describe('step-up sheet', () => {
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('result: step_up_required')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull());
+    // The sheet slides away frame by frame; at idle priority beside the journeys a frame can
+    // wait seconds for a core.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull(), {
+      timeout: 30_000,
+    });
     expect(sentPaths(sent).filter((p) => p === '/user/withdraw')).toHaveLength(1);
   });
 });
