@@ -1,4 +1,6 @@
-export * from './admin';
+export * as admin from './admin/index';
+export type { ReviewItemView } from './admin/reviews';
+export { REVIEW_REASON_MAX, zReviewItem } from './admin/reviews';
 export * from './api';
 export * from './enums';
 export * from './envelope';

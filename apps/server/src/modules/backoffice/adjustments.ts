@@ -1,15 +1,14 @@
-import { CURRENCIES, type Currency, minorToDecimal, parseMinor } from '@kabuto/contract';
+import { admin, type Currency, minorToDecimal, parseMinor } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
 import { placeHold, releaseHold, settleHold } from '../../ledger/holds';
 import { HOUSE, postTransaction } from '../../ledger/ledger';
 import { audit, type Operator } from '../admin/auth';
-import { adminCall, idParam, REASON_MAX, reasonField, refuseAdmin } from './http';
-import { pageQuery, userRow } from './users';
+import { adminCall, refuseAdmin } from './http';
+import { userRow } from './users';
 
 /**
  * Ledger adjustments (SPEC §9, §0.2): the operator never edits a balance; a correction is one
@@ -161,152 +160,101 @@ async function decide(
 }
 
 export function adjustmentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/users/:id/adjustments',
-      need: 'admin',
-      summary:
-        'Ledger adjustment {currency, direction: credit|debit, amount, reason}; above the configured amount it waits for a second operator',
-      params: idParam,
-      body: z
-        .object({
-          currency: z.enum(CURRENCIES),
-          direction: z.enum(['credit', 'debit']),
-          amount: z.string().trim().max(32),
-          reason: reasonField,
+  adminCall(app, admin.users.adjust, async ({ params, body, operator }) => {
+    const user = await userRow(ctx, params.id);
+    const magnitude = parseMinor(body.amount, body.currency);
+    if (magnitude === null || magnitude <= 0) return refuseAdmin(400, 'bad_request', 'amount');
+    const amountMinor = body.direction === 'credit' ? magnitude : -magnitude;
+    const needsSecond = magnitude > ctx.config.adjustmentApprovalMinor[body.currency];
+    const now = ctx.clock.now();
+    return inTransaction(ctx.db, async (trx) => {
+      const row = await trx
+        .insertInto('adjustments')
+        .values({
+          user_id: user.id,
+          currency: body.currency,
+          amount_minor: amountMinor,
+          reason: body.reason,
+          requested_by: operator.id,
+          decided_by: null,
+          decision_reason: null,
+          ledger_transaction_id: null,
+          created_at: now,
+          decided_at: null,
         })
-        .strict(),
-    },
-    async ({ params, body, operator }) => {
-      const user = await userRow(ctx, params.id);
-      const magnitude = parseMinor(body.amount, body.currency);
-      if (magnitude === null || magnitude <= 0) return refuseAdmin(400, 'bad_request', 'amount');
-      const amountMinor = body.direction === 'credit' ? magnitude : -magnitude;
-      const needsSecond = magnitude > ctx.config.adjustmentApprovalMinor[body.currency];
-      const now = ctx.clock.now();
-      return inTransaction(ctx.db, async (trx) => {
-        const row = await trx
-          .insertInto('adjustments')
-          .values({
-            user_id: user.id,
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const posted = needsSecond ? null : await postAdjustment(ctx, trx, row);
+      if (needsSecond && amountMinor < 0) await freezeDebit(ctx, trx, row);
+      if (posted)
+        await trx
+          .updateTable('adjustments')
+          .set({ state: 'posted', ledger_transaction_id: posted.transactionId, decided_at: now })
+          .where('id', '=', row.id)
+          .execute();
+      await audit(
+        trx,
+        {
+          operatorId: operator.id,
+          action: posted ? 'adjustment_posted' : 'adjustment_requested',
+          targetType: 'user',
+          targetId: user.id,
+          reason: body.reason,
+          details: {
+            adjustmentId: row.id,
+            account: user.account,
             currency: body.currency,
-            amount_minor: amountMinor,
-            reason: body.reason,
-            requested_by: operator.id,
-            decided_by: null,
-            decision_reason: null,
-            ledger_transaction_id: null,
-            created_at: now,
-            decided_at: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const posted = needsSecond ? null : await postAdjustment(ctx, trx, row);
-        if (needsSecond && amountMinor < 0) await freezeDebit(ctx, trx, row);
-        if (posted)
-          await trx
-            .updateTable('adjustments')
-            .set({ state: 'posted', ledger_transaction_id: posted.transactionId, decided_at: now })
-            .where('id', '=', row.id)
-            .execute();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: posted ? 'adjustment_posted' : 'adjustment_requested',
-            targetType: 'user',
-            targetId: user.id,
-            reason: body.reason,
-            details: {
-              adjustmentId: row.id,
-              account: user.account,
-              currency: body.currency,
-              amount: minorToDecimal(amountMinor, body.currency),
-              orderNo: posted?.orderNo ?? null,
-            },
+            amount: minorToDecimal(amountMinor, body.currency),
+            orderNo: posted?.orderNo ?? null,
           },
-          now,
-        );
-        return { id: row.id, state: posted ? 'posted' : 'pending', orderNo: posted?.orderNo ?? null };
-      });
-    },
-  );
+        },
+        now,
+      );
+      return { id: row.id, state: posted ? 'posted' : 'pending', orderNo: posted?.orderNo ?? null };
+    });
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/adjustments',
-      need: 'admin',
-      summary: 'Ledger adjustments ?state=pending|posted|rejected|all (pending: oldest first)',
-      query: pageQuery.extend({
-        state: z.enum(['pending', 'posted', 'rejected', 'all']).default('pending'),
-        userId: z.coerce.number().int().positive().optional(),
-      }),
-    },
-    async ({ query }) => {
-      let base = ctx.db.selectFrom('adjustments as j').innerJoin('users as u', 'u.id', 'j.user_id');
-      if (query.state !== 'all') base = base.where('j.state', '=', query.state);
-      if (query.userId) base = base.where('j.user_id', '=', query.userId);
-      const [rows, total] = await Promise.all([
-        base
-          .innerJoin('operators as r', 'r.id', 'j.requested_by')
-          .leftJoin('operators as d', 'd.id', 'j.decided_by')
-          .selectAll('j')
-          .select(['u.account', 'r.username as requested_by_name', 'd.username as decided_by_name'])
-          .orderBy('j.id', query.state === 'pending' ? 'asc' : 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          userId: r.user_id,
-          account: r.account,
-          currency: r.currency,
-          amount: minorToDecimal(r.amount_minor, r.currency as Currency),
-          reason: r.reason,
-          state: r.state,
-          requestedBy: r.requested_by_name,
-          decidedBy: r.decided_by_name,
-          decisionReason: r.decision_reason,
-          createdAt: r.created_at.toISOString(),
-          decidedAt: r.decided_at?.toISOString() ?? null,
-        })),
-        total: Number(total.n),
-        page: query.page,
-        size: query.size,
-      };
-    },
-  );
+  adminCall(app, admin.users.adjustments, async ({ query }) => {
+    let base = ctx.db.selectFrom('adjustments as j').innerJoin('users as u', 'u.id', 'j.user_id');
+    if (query.state !== 'all') base = base.where('j.state', '=', query.state);
+    if (query.userId) base = base.where('j.user_id', '=', query.userId);
+    const [rows, total] = await Promise.all([
+      base
+        .innerJoin('operators as r', 'r.id', 'j.requested_by')
+        .leftJoin('operators as d', 'd.id', 'j.decided_by')
+        .selectAll('j')
+        .select(['u.account', 'r.username as requested_by_name', 'd.username as decided_by_name'])
+        .orderBy('j.id', query.state === 'pending' ? 'asc' : 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        account: r.account,
+        currency: r.currency,
+        amount: minorToDecimal(r.amount_minor, r.currency as Currency),
+        reason: r.reason,
+        state: r.state,
+        requestedBy: r.requested_by_name,
+        decidedBy: r.decided_by_name,
+        decisionReason: r.decision_reason,
+        createdAt: r.created_at.toISOString(),
+        decidedAt: r.decided_at?.toISOString() ?? null,
+      })),
+      total: Number(total.n),
+      page: query.page,
+      size: query.size,
+    };
+  });
 
-  const decisionBody = z.object({ reason: z.string().trim().max(REASON_MAX).optional() }).strict();
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/adjustments/:id/approve',
-      need: 'admin',
-      summary: 'A second operator approves a pending adjustment {reason?}: it is posted to the ledger',
-      params: idParam,
-      body: decisionBody,
-    },
-    async ({ params, body, operator }) => decide(ctx, params.id, 'approve', operator, body.reason || null),
+  adminCall(app, admin.users.approveAdjustment, async ({ params, body, operator }) =>
+    decide(ctx, params.id, 'approve', operator, body.reason || null),
   );
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/adjustments/:id/reject',
-      need: 'admin',
-      summary: 'Reject a pending adjustment {reason}',
-      params: idParam,
-      body: z.object({ reason: reasonField }).strict(),
-    },
-    async ({ params, body, operator }) => decide(ctx, params.id, 'reject', operator, body.reason),
+  adminCall(app, admin.users.rejectAdjustment, async ({ params, body, operator }) =>
+    decide(ctx, params.id, 'reject', operator, body.reason),
   );
 }

@@ -1,4 +1,4 @@
-import { type Currency, minorToDecimal } from '@kabuto/contract';
+import { admin, type Currency, minorToDecimal } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -98,57 +98,36 @@ async function houseBalances(ctx: AppContext) {
 }
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/dashboard',
-      need: 'view',
-      summary:
-        "Queue lengths and ages against their promises, today's deposits, withdrawals and orders, house balances, the last ledger check",
-    },
-    async () => {
-      const last = await ctx.db
-        .selectFrom('invariant_checks')
-        .select(['ok', 'report', 'checked_at'])
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return {
-        now: ctx.clock.now().toISOString(),
-        queues: await queues(ctx, app.reviewQueue.registered()),
-        today: await today(ctx),
-        house: await houseBalances(ctx),
-        invariant: last
-          ? { ok: last.ok, report: last.report, checkedAt: last.checked_at.toISOString() }
-          : null,
-      };
-    },
-  );
+  adminCall(app, admin.dashboard.dashboard, async () => {
+    const last = await ctx.db
+      .selectFrom('invariant_checks')
+      .select(['ok', 'report', 'checked_at'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      now: ctx.clock.now().toISOString(),
+      queues: await queues(ctx, app.reviewQueue.registered()),
+      today: await today(ctx),
+      house: await houseBalances(ctx),
+      invariant: last ? { ok: last.ok, report: last.report, checkedAt: last.checked_at.toISOString() } : null,
+    };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/invariant/check',
-      need: 'admin',
-      summary: 'Run the ledger invariant check now and keep its result',
-    },
-    async ({ operator }) => {
-      const result = await recordInvariantCheck(ctx);
-      await audit(
-        ctx.db,
-        {
-          operatorId: operator.id,
-          action: 'invariant_check',
-          targetType: 'ledger',
-          targetId: 'all',
-          reason: null,
-          details: { ok: result.ok },
-        },
-        ctx.clock.now(),
-      );
-      return result;
-    },
-  );
+  adminCall(app, admin.dashboard.invariantCheck, async ({ operator }) => {
+    const result = await recordInvariantCheck(ctx);
+    await audit(
+      ctx.db,
+      {
+        operatorId: operator.id,
+        action: 'invariant_check',
+        targetType: 'ledger',
+        targetId: 'all',
+        reason: null,
+        details: { ok: result.ok },
+      },
+      ctx.clock.now(),
+    );
+    return result;
+  });
 }

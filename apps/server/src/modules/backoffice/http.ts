@@ -1,12 +1,14 @@
+import { admin } from '@kabuto/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import { inTransaction } from '../../db/database';
+import type { DB, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
-import type { Capability, Operator } from '../admin/auth';
+import { audit, type Capability, type Operator } from '../admin/auth';
 
 /** Longest reason an operator may give (SPEC §9: every refusal and change asks for one). */
-export const REASON_MAX = 500;
-export const reasonField = z.string().trim().min(1).max(REASON_MAX);
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const REASON_MAX = admin.REASON_MAX;
 
 /** A refusal of a back-office call: HTTP status and a stable key (with the field when one is wrong). */
 export class AdminRefusal extends Error {
@@ -30,60 +32,74 @@ export interface BackofficeCall {
   summary: string;
 }
 
-/** Every back-office call this module registers: the OpenAPI document and the role-matrix test read it. */
+/** Every back-office call behind the operator guard: the OpenAPI document and the role-matrix test read it. */
 export const BACKOFFICE_CALLS: BackofficeCall[] = [];
-
-interface CallSpec<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> extends BackofficeCall {
-  query?: Q;
-  body?: B;
-  params?: P;
-}
 
 function firstField(error: z.ZodError, fallback: string): string {
   const path = error.issues[0]?.path ?? [];
   return path.length > 0 ? path.map(String).join('.') : fallback;
 }
 
+type Call = admin.AdminCallDef;
+
+/** What a handler receives: the parsed input, the operator (none for the sign-in) and the exchange. */
+export type AdminContext<C extends Call> = admin.AdminParsedOf<C> & {
+  operator: C['need'] extends Capability ? Operator : null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
+
 /**
- * Registers a back-office call: the operator's role is checked first (401 without a valid
- * session, 403 without the capability), then the input is parsed (400 naming the field); a
- * refusal answers its status and key; a fault is left to the app's error handler.
+ * A handler answers the call's answer, or the reply itself once it has sent something else (a
+ * file, a refusal of its own).
  */
-export function adminCall<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(
+export type AdminHandler<C extends Call> = (
+  input: AdminContext<C>,
+) => Promise<admin.AdminAnswerOf<C> | FastifyReply>;
+
+export interface AdminCallOptions {
+  /** Requests per minute from one address (the sign-in). */
+  perMinute?: number;
+}
+
+/**
+ * Registers a back-office call from its contract definition (packages/contract/src/admin): the
+ * operator's role is checked first (401 without a valid session, 403 without the capability),
+ * then the input is parsed (400 naming the field); a refusal answers its status and key; a fault
+ * is left to the app's error handler. Outside production the answer is checked against the
+ * call's answer schema, and one that breaks it is a fault, as for the investor calls (route()).
+ */
+export function adminCall<C extends Call>(
   app: FastifyInstance,
-  spec: CallSpec<Q, B, P>,
-  handler: (input: {
-    operator: Operator;
-    query: z.output<Q>;
-    body: z.output<B>;
-    params: z.output<P>;
-    req: FastifyRequest;
-    reply: FastifyReply;
-  }) => Promise<unknown>,
+  call: C,
+  handler: AdminHandler<C>,
+  options: AdminCallOptions = {},
 ): void {
-  BACKOFFICE_CALLS.push({ method: spec.method, url: spec.url, need: spec.need, summary: spec.summary });
+  const need = call.need;
+  if (need) BACKOFFICE_CALLS.push({ method: call.method, url: call.path, need, summary: call.summary });
+  const validateAnswers = process.env.NODE_ENV !== 'production';
   app.route({
-    method: spec.method,
-    url: spec.url,
+    method: call.method,
+    url: call.path,
     // The OpenAPI document is made from these (modules/system); the input is parsed below, after
     // the role check, so a refused caller learns nothing about the input.
     schema: {
-      summary: spec.summary,
-      description: `Needs the ${spec.need} capability.`,
+      summary: call.summary,
+      ...(need ? { description: `Needs the ${need} capability.`, security: [{ operator: [] }] } : {}),
       tags: ['admin'],
-      security: [{ operator: [] }],
-      ...(spec.params ? { params: spec.params } : {}),
-      ...(spec.query ? { querystring: spec.query } : {}),
-      ...(spec.body ? { body: spec.body } : {}),
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.body ? { body: call.body } : {}),
     },
     attachValidation: true,
+    ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
     handler: async (req, reply) => {
-      const operator = await app.admin.requireOperator(req, reply, spec.need);
-      if (!operator) return reply;
+      const operator = need ? await app.admin.requireOperator(req, reply, need) : null;
+      if (need && !operator) return reply;
       const parts = [
-        ['params', spec.params, req.params],
-        ['query', spec.query, req.query],
-        ['body', spec.body, req.body ?? {}],
+        ['params', call.params, req.params],
+        ['query', call.query, req.query],
+        ['body', call.body, req.body ?? {}],
       ] as const;
       const parsed: Record<string, unknown> = {};
       for (const [name, schema, value] of parts) {
@@ -94,14 +110,21 @@ export function adminCall<Q extends z.ZodType, B extends z.ZodType, P extends z.
         parsed[name] = result.data;
       }
       try {
-        return await handler({
-          operator,
-          query: parsed.query as z.output<Q>,
-          body: parsed.body as z.output<B>,
-          params: parsed.params as z.output<P>,
+        const answer = await handler({
+          ...(parsed as admin.AdminParsedOf<C>),
+          operator: operator as AdminContext<C>['operator'],
           req,
           reply,
         });
+        if (answer === reply) return reply;
+        if (validateAnswers && call.response) {
+          const check = call.response.safeParse(answer);
+          if (!check.success)
+            throw new Error(
+              `answer of ${call.method} ${call.path} breaks its contract: ${check.error.message}`,
+            );
+        }
+        return answer;
       } catch (error) {
         if (error instanceof AdminRefusal)
           return reply
@@ -112,5 +135,47 @@ export function adminCall<Q extends z.ZodType, B extends z.ZodType, P extends z.
         throw error;
       }
     },
+  });
+}
+
+/** One operator's change of one thing, with its reason (SPEC §0.6, §9). */
+export interface ReasonedChange<Row extends { id: number }, Answer> {
+  operator: Operator;
+  reason: string;
+  /** The audit entry's action and the kind of thing changed. */
+  action: string;
+  targetType: string;
+  /** The thing, locked; refuses (refuseAdmin) when it may no longer change. */
+  load: (trx: Tx, now: Date) => Promise<Row>;
+  /** Makes the change: the answer, and the audit entry's details (before and after). */
+  apply: (trx: Tx, before: Row, now: Date) => Promise<{ answer: Answer; details: unknown }>;
+}
+
+/**
+ * Changes one thing with a reason in one transaction: loads it locked (refusing when it may no
+ * longer change), applies the change, and writes the audit entry with the operator, the reason
+ * and the details before and after.
+ */
+export async function changeWithReason<Row extends { id: number }, Answer>(
+  ctx: { db: DB; clock: Clock },
+  change: ReasonedChange<Row, Answer>,
+): Promise<Answer> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (trx) => {
+    const before = await change.load(trx, now);
+    const { answer, details } = await change.apply(trx, before, now);
+    await audit(
+      trx,
+      {
+        operatorId: change.operator.id,
+        action: change.action,
+        targetType: change.targetType,
+        targetId: before.id,
+        reason: change.reason,
+        details,
+      },
+      now,
+    );
+    return answer;
   });
 }

@@ -1,11 +1,11 @@
+import { admin } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { audit } from '../admin/auth';
 import { deviceOf } from '../users/device';
 import { factorsOf, resetSecondFactors, sendFactorsResetMessage } from '../users/security';
-import { adminCall, idParam, reasonField } from './http';
+import { adminCall } from './http';
 import { userRow } from './users';
 
 const SESSIONS_SHOWN = 50;
@@ -16,81 +16,59 @@ const SESSIONS_SHOWN = 50;
  * every session and sends the investor a message.
  */
 export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id/security',
-      need: 'admin',
-      summary: "A user's second factors (passkey names, TOTP on, recovery codes left) and open sessions",
-      params: idParam,
-    },
-    async ({ params }) => {
-      await userRow(ctx, params.id);
-      const now = ctx.clock.now();
-      const sessions = await ctx.db
-        .selectFrom('sessions')
-        .select(['id', 'user_agent', 'address', 'created_at', 'last_seen_at', 'stepped_up_at'])
+  adminCall(app, admin.users.security, async ({ params }) => {
+    await userRow(ctx, params.id);
+    const now = ctx.clock.now();
+    const sessions = await ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'user_agent', 'address', 'created_at', 'last_seen_at', 'stepped_up_at'])
+      .where('user_id', '=', params.id)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .limit(SESSIONS_SHOWN)
+      .execute();
+    return {
+      factors: await factorsOf(ctx, params.id),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        device: deviceOf(s.user_agent).device,
+        address: s.address,
+        createdAt: s.created_at.toISOString(),
+        lastSeenAt: s.last_seen_at.toISOString(),
+        steppedUpAt: s.stepped_up_at?.toISOString() ?? null,
+      })),
+    };
+  });
+
+  adminCall(app, admin.users.resetFactors, async ({ params, body, operator }) => {
+    const user = await userRow(ctx, params.id);
+    const now = ctx.clock.now();
+    const result = await inTransaction(ctx.db, async (trx) => {
+      const removed = await resetSecondFactors(ctx, trx, params.id);
+      const ended = await trx
+        .updateTable('sessions')
+        .set({ ended_at: now })
         .where('user_id', '=', params.id)
         .where('ended_at', 'is', null)
-        .where('expires_at', '>', now)
-        .orderBy('last_seen_at', 'desc')
-        .limit(SESSIONS_SHOWN)
+        .returning('id')
         .execute();
-      return {
-        factors: await factorsOf(ctx, params.id),
-        sessions: sessions.map((s) => ({
-          id: s.id,
-          device: deviceOf(s.user_agent).device,
-          address: s.address,
-          createdAt: s.created_at.toISOString(),
-          lastSeenAt: s.last_seen_at.toISOString(),
-          steppedUpAt: s.stepped_up_at?.toISOString() ?? null,
-        })),
-      };
-    },
-  );
-
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/users/:id/reset-factors',
-      need: 'admin',
-      summary:
-        "Reset a user's second factors (a lost phone) {reason}: audited, ends every session, messages the user",
-      params: idParam,
-      body: z.object({ reason: reasonField }).strict(),
-    },
-    async ({ params, body, operator }) => {
-      const user = await userRow(ctx, params.id);
-      const now = ctx.clock.now();
-      const result = await inTransaction(ctx.db, async (trx) => {
-        const removed = await resetSecondFactors(ctx, trx, params.id);
-        const ended = await trx
-          .updateTable('sessions')
-          .set({ ended_at: now })
-          .where('user_id', '=', params.id)
-          .where('ended_at', 'is', null)
-          .returning('id')
-          .execute();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'user_factors_reset',
-            targetType: 'user',
-            targetId: params.id,
-            reason: body.reason,
-            details: { account: user.account, ...removed, sessionsEnded: ended.length },
-          },
-          now,
-        );
-        await sendFactorsResetMessage(trx, params.id, body.reason, now);
-        return { ...removed, sessionsEnded: ended.length };
-      });
-      ctx.sessions.forgetUser(params.id);
-      return result;
-    },
-  );
+      await audit(
+        trx,
+        {
+          operatorId: operator.id,
+          action: 'user_factors_reset',
+          targetType: 'user',
+          targetId: params.id,
+          reason: body.reason,
+          details: { account: user.account, ...removed, sessionsEnded: ended.length },
+        },
+        now,
+      );
+      await sendFactorsResetMessage(trx, params.id, body.reason, now);
+      return { ...removed, sessionsEnded: ended.length };
+    });
+    ctx.sessions.forgetUser(params.id);
+    return result;
+  });
 }

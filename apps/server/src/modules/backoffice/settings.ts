@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, minorToDecimal, parseMinor } from '@kabuto/contract';
+import { admin, CURRENCIES, type Currency, minorToDecimal, parseMinor } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { audit } from '../admin/auth';
-import { adminCall, reasonField, refuseAdmin } from './http';
+import { adminCall, refuseAdmin } from './http';
 
 /**
  * The configuration an operator edits (SPEC §10 with §9 "config"): the defaults live in
@@ -292,111 +292,83 @@ function settingsView(config: Config, defaults: Config, overridden: Set<string>)
 }
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext, defaults: Config): void {
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/config',
-      need: 'list',
-      summary: 'Editable settings with their defaults',
-    },
-    async () => {
-      const rows = await ctx.db.selectFrom('config_overrides').select('name').execute();
-      return { list: settingsView(ctx.config, defaults, new Set(rows.map((r) => r.name))) };
-    },
-  );
+  adminCall(app, admin.settings.list, async () => {
+    const rows = await ctx.db.selectFrom('config_overrides').select('name').execute();
+    return { list: settingsView(ctx.config, defaults, new Set(rows.map((r) => r.name))) };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/config',
-      need: 'list',
-      summary: 'Change a setting {name, value, reason}; value null restores the default',
-      body: z.object({ name: z.string().max(64), value: z.unknown(), reason: reasonField }).strict(),
-    },
-    async ({ body, operator }) => {
-      const setting = byName.get(body.name);
-      if (!setting) return refuseAdmin(400, 'bad_request', 'name');
-      const restore = body.value === null;
-      const parsed = restore ? null : setting.schema.safeParse(body.value);
-      if (parsed && !parsed.success) {
-        const path = parsed.error.issues[0]?.path ?? [];
-        return refuseAdmin(400, 'bad_request', ['value', ...path.map(String)].join('.'));
-      }
-      const candidate: Config = structuredClone(ctx.config);
-      const value = restore ? setting.read(defaults) : parsed!.data;
-      setting.write(candidate, value as never);
-      crossCheck(candidate);
-      const before = setting.read(ctx.config);
-      const after = setting.read(candidate);
-      const now = ctx.clock.now();
-      await inTransaction(ctx.db, async (trx) => {
-        if (restore) await trx.deleteFrom('config_overrides').where('name', '=', setting.name).execute();
-        else
-          await trx
-            .insertInto('config_overrides')
-            .values({
-              name: setting.name,
-              value: JSON.stringify(value),
-              updated_by: operator.id,
-              updated_at: now,
-            })
-            .onConflict((oc) =>
-              oc
-                .column('name')
-                .doUpdateSet({ value: JSON.stringify(value), updated_by: operator.id, updated_at: now }),
-            )
-            .execute();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'config_set',
-            targetType: 'config',
-            targetId: setting.name,
-            reason: body.reason,
-            details: { before, after, restored: restore },
-          },
-          now,
-        );
-      });
-      setting.write(ctx.config, value as never);
-      return { name: setting.name, value: after };
-    },
-  );
+  adminCall(app, admin.settings.change, async ({ body, operator }) => {
+    const setting = byName.get(body.name);
+    if (!setting) return refuseAdmin(400, 'bad_request', 'name');
+    const restore = body.value === null;
+    const parsed = restore ? null : setting.schema.safeParse(body.value);
+    if (parsed && !parsed.success) {
+      const path = parsed.error.issues[0]?.path ?? [];
+      return refuseAdmin(400, 'bad_request', ['value', ...path.map(String)].join('.'));
+    }
+    const candidate: Config = structuredClone(ctx.config);
+    const value = restore ? setting.read(defaults) : parsed!.data;
+    setting.write(candidate, value as never);
+    crossCheck(candidate);
+    const before = setting.read(ctx.config);
+    const after = setting.read(candidate);
+    const now = ctx.clock.now();
+    await inTransaction(ctx.db, async (trx) => {
+      if (restore) await trx.deleteFrom('config_overrides').where('name', '=', setting.name).execute();
+      else
+        await trx
+          .insertInto('config_overrides')
+          .values({
+            name: setting.name,
+            value: JSON.stringify(value),
+            updated_by: operator.id,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc
+              .column('name')
+              .doUpdateSet({ value: JSON.stringify(value), updated_by: operator.id, updated_at: now }),
+          )
+          .execute();
+      await audit(
+        trx,
+        {
+          operatorId: operator.id,
+          action: 'config_set',
+          targetType: 'config',
+          targetId: setting.name,
+          reason: body.reason,
+          details: { before, after, restored: restore },
+        },
+        now,
+      );
+    });
+    setting.write(ctx.config, value as never);
+    return { name: setting.name, value: after };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/config/history',
-      need: 'list',
-      summary: 'Changes of settings, newest first (from the audit log)',
-    },
-    async () => {
-      const rows = await ctx.db
-        .selectFrom('audit_log as l')
-        .leftJoin('operators as o', 'o.id', 'l.operator_id')
-        .select(['l.id', 'l.target_id', 'l.reason', 'l.details', 'l.created_at', 'o.username'])
-        .where('l.action', '=', 'config_set')
-        .orderBy('l.id', 'desc')
-        .limit(100)
-        .execute();
-      return {
-        list: rows.map((r) => {
-          const details = (r.details ?? {}) as { before?: unknown; after?: unknown };
-          return {
-            id: r.id,
-            name: r.target_id,
-            before: details.before ?? null,
-            after: details.after ?? null,
-            reason: r.reason,
-            operator: r.username,
-            createdAt: r.created_at.toISOString(),
-          };
-        }),
-      };
-    },
-  );
+  adminCall(app, admin.settings.history, async () => {
+    const rows = await ctx.db
+      .selectFrom('audit_log as l')
+      .leftJoin('operators as o', 'o.id', 'l.operator_id')
+      .select(['l.id', 'l.target_id', 'l.reason', 'l.details', 'l.created_at', 'o.username'])
+      .where('l.action', '=', 'config_set')
+      .orderBy('l.id', 'desc')
+      .limit(100)
+      .execute();
+    return {
+      list: rows.map((r) => {
+        const details = (r.details ?? {}) as { before?: unknown; after?: unknown };
+        return {
+          id: r.id,
+          name: r.target_id,
+          before: details.before ?? null,
+          after: details.after ?? null,
+          reason: r.reason,
+          operator: r.username,
+          createdAt: r.created_at.toISOString(),
+        };
+      }),
+    };
+  });
 }

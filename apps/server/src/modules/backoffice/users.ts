@@ -1,29 +1,17 @@
-import {
-  CURRENCIES,
-  type Currency,
-  minorToDecimal,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
-} from '@kabuto/contract';
+import { admin, CURRENCIES, type Currency, minorToDecimal, PAGE_SIZE_MAX } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { type Balances, frozenTotal, userBalances } from '../../ledger/ledger';
 import { audit } from '../admin/auth';
 import { ledgerRecords } from '../users/service';
-import { adminCall, idParam, reasonField, refuseAdmin } from './http';
+import { adminCall, refuseAdmin } from './http';
 
 const SEARCH_LIMIT = 50;
 const RECENT_RECORDS = 10;
 const SESSIONS_SHOWN = 50;
 const APPLICATIONS_SHOWN = PAGE_SIZE_MAX;
-
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-});
 
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -86,372 +74,280 @@ function userView(u: UserRow) {
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users',
-      need: 'admin',
-      summary: 'Find users by account, real name or bank card number ?q=',
-      query: z.object({ q: z.string().trim().min(1).max(64) }),
-    },
-    async ({ query }) => {
-      const pattern = likePattern(query.q);
-      const digits = query.q.replace(/[\s-]/g, '');
-      const rows = await ctx.db
-        .selectFrom('users')
-        .select(['id', 'account', 'real_name', 'kyc_state', 'banned', 'frozen', 'trade_barred', 'created_at'])
-        .where((eb) =>
-          eb.or([
-            eb('account', 'ilike', pattern),
-            eb('real_name', 'ilike', pattern),
-            ...(/^\d{4,}$/.test(digits)
-              ? [
-                  eb(
-                    'id',
-                    'in',
-                    eb
-                      .selectFrom('bank_cards')
-                      .select('user_id')
-                      .where('card_number', 'like', likePattern(digits)),
-                  ),
-                ]
-              : []),
-          ]),
-        )
-        .orderBy('id', 'desc')
-        .limit(SEARCH_LIMIT)
-        .execute();
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          account: r.account,
-          realName: r.real_name,
-          kyc: r.kyc_state,
-          flags: { banned: r.banned, frozen: r.frozen, tradeBarred: r.trade_barred },
-          createdAt: r.created_at.toISOString(),
-        })),
-      };
-    },
-  );
+  adminCall(app, admin.users.search, async ({ query }) => {
+    const pattern = likePattern(query.q);
+    const digits = query.q.replace(/[\s-]/g, '');
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'account', 'real_name', 'kyc_state', 'banned', 'frozen', 'trade_barred', 'created_at'])
+      .where((eb) =>
+        eb.or([
+          eb('account', 'ilike', pattern),
+          eb('real_name', 'ilike', pattern),
+          ...(/^\d{4,}$/.test(digits)
+            ? [
+                eb(
+                  'id',
+                  'in',
+                  eb
+                    .selectFrom('bank_cards')
+                    .select('user_id')
+                    .where('card_number', 'like', likePattern(digits)),
+                ),
+              ]
+            : []),
+        ]),
+      )
+      .orderBy('id', 'desc')
+      .limit(SEARCH_LIMIT)
+      .execute();
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        account: r.account,
+        realName: r.real_name,
+        kyc: r.kyc_state,
+        flags: { banned: r.banned, frozen: r.frozen, tradeBarred: r.trade_barred },
+        createdAt: r.created_at.toISOString(),
+      })),
+    };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id',
-      need: 'admin',
-      summary: "A user's profile, balances and bank cards",
-      params: idParam,
-    },
-    async ({ params }) => {
-      const user = await userRow(ctx, params.id);
-      const [balances, cards] = await Promise.all([
-        userBalances(ctx.db, user.id),
-        ctx.db
-          .selectFrom('bank_cards')
-          .select(['id', 'holder', 'card_number', 'institution', 'branch', 'deleted_at'])
-          .where('user_id', '=', user.id)
-          .orderBy('id')
-          .execute(),
-      ]);
-      return {
-        user: userView(user),
-        balances: balanceView(balances),
-        cards: cards.map((c) => ({
-          id: c.id,
-          holder: c.holder,
-          cardNumber: c.card_number,
-          institution: c.institution,
-          branch: c.branch,
-          unbound: c.deleted_at !== null,
-        })),
-      };
-    },
-  );
+  adminCall(app, admin.users.detail, async ({ params }) => {
+    const user = await userRow(ctx, params.id);
+    const [balances, cards] = await Promise.all([
+      userBalances(ctx.db, user.id),
+      ctx.db
+        .selectFrom('bank_cards')
+        .select(['id', 'holder', 'card_number', 'institution', 'branch', 'deleted_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      user: userView(user),
+      balances: balanceView(balances),
+      cards: cards.map((c) => ({
+        id: c.id,
+        holder: c.holder,
+        cardNumber: c.card_number,
+        institution: c.institution,
+        branch: c.branch,
+        unbound: c.deleted_at !== null,
+      })),
+    };
+  });
 
   // SPEC §9: a reviewer sees the user's context beside a review item.
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id/context',
-      need: 'review',
-      summary: "Beside a review item: the user's verification state, flags, balances and recent fund records",
-      params: idParam,
-    },
-    async ({ params }) => {
-      const user = await userRow(ctx, params.id);
-      const [balances, records] = await Promise.all([
-        userBalances(ctx.db, user.id),
-        ledgerRecords(ctx, user.id, 1, RECENT_RECORDS),
-      ]);
-      return { user: userView(user), balances: balanceView(balances), recentRecords: records.list };
-    },
-  );
+  adminCall(app, admin.users.context, async ({ params }) => {
+    const user = await userRow(ctx, params.id);
+    const [balances, records] = await Promise.all([
+      userBalances(ctx.db, user.id),
+      ledgerRecords(ctx, user.id, 1, RECENT_RECORDS),
+    ]);
+    return { user: userView(user), balances: balanceView(balances), recentRecords: records.list };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id/ledger',
-      need: 'admin',
-      summary: "Every ledger posting of a user's accounts, newest first",
-      params: idParam,
-      query: pageQuery,
-    },
-    async ({ params, query }) => {
-      await userRow(ctx, params.id);
-      const base = ctx.db
-        .selectFrom('ledger_postings as p')
-        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-        .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
-        .where('a.user_id', '=', params.id);
-      const [rows, total] = await Promise.all([
-        base
-          .select([
-            'p.id',
-            'p.amount_minor',
-            'p.balance_after_minor',
-            'a.name as account',
-            'a.currency',
-            't.id as transaction_id',
-            't.kind',
-            't.order_no',
-            't.memo',
-            't.created_at',
-          ])
-          .orderBy('p.id', 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map((r) => {
-          const currency = r.currency as Currency;
-          return {
-            id: r.id,
-            transactionId: r.transaction_id,
-            kind: r.kind,
-            orderNo: r.order_no,
-            account: r.account,
-            currency,
-            amount: minorToDecimal(r.amount_minor, currency),
-            balanceAfter:
-              r.balance_after_minor === null ? null : minorToDecimal(r.balance_after_minor, currency),
-            memo: r.memo,
-            createdAt: r.created_at.toISOString(),
-          };
-        }),
-        total: Number(total.n),
-        page: query.page,
-        size: query.size,
-      };
-    },
-  );
-
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id/positions',
-      need: 'admin',
-      summary: "A user's positions (every state), newest first",
-      params: idParam,
-      query: pageQuery,
-    },
-    async ({ params, query }) => {
-      await userRow(ctx, params.id);
-      const base = ctx.db.selectFrom('positions').where('user_id', '=', params.id);
-      const [rows, total] = await Promise.all([
-        base
-          .select([
-            'id',
-            'order_no',
-            'code',
-            'market',
-            'currency',
-            'direction',
-            'order_type',
-            'mode',
-            'leverage',
-            'quantity',
-            'open_price',
-            'close_price',
-            'margin_minor',
-            'realised_pnl_minor',
-            'state',
-            'close_reason',
-            'created_at',
-            'closed_at',
-          ])
-          .orderBy('id', 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map((r) => {
-          const currency = r.currency as Currency;
-          return {
-            id: r.id,
-            orderNo: r.order_no,
-            code: r.code,
-            market: r.market,
-            currency,
-            direction: r.direction,
-            orderType: r.order_type,
-            mode: r.mode,
-            leverage: r.leverage,
-            quantity: r.quantity,
-            openPrice: r.open_price,
-            closePrice: r.close_price,
-            margin: minorToDecimal(r.margin_minor, currency),
-            realisedPnl:
-              r.realised_pnl_minor === null ? null : minorToDecimal(r.realised_pnl_minor, currency),
-            state: r.state,
-            closeReason: r.close_reason,
-            createdAt: r.created_at.toISOString(),
-            closedAt: r.closed_at?.toISOString() ?? null,
-          };
-        }),
-        total: Number(total.n),
-        page: query.page,
-        size: query.size,
-      };
-    },
-  );
-
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id/sessions',
-      need: 'admin',
-      summary: "A user's sessions (signed in and ended), newest first",
-      params: idParam,
-    },
-    async ({ params }) => {
-      await userRow(ctx, params.id);
-      const rows = await ctx.db
-        .selectFrom('sessions')
-        .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ended_at'])
-        .where('user_id', '=', params.id)
-        .orderBy('id', 'desc')
-        .limit(SESSIONS_SHOWN)
-        .execute();
-      const now = ctx.clock.now().getTime();
-      return {
-        list: rows.map((r) => ({
+  adminCall(app, admin.users.ledger, async ({ params, query }) => {
+    await userRow(ctx, params.id);
+    const base = ctx.db
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+      .where('a.user_id', '=', params.id);
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          'p.id',
+          'p.amount_minor',
+          'p.balance_after_minor',
+          'a.name as account',
+          'a.currency',
+          't.id as transaction_id',
+          't.kind',
+          't.order_no',
+          't.memo',
+          't.created_at',
+        ])
+        .orderBy('p.id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map((r) => {
+        const currency = r.currency as Currency;
+        return {
           id: r.id,
-          createdAt: r.created_at.toISOString(),
-          lastSeenAt: r.last_seen_at.toISOString(),
-          expiresAt: r.expires_at.toISOString(),
-          endedAt: r.ended_at?.toISOString() ?? null,
-          active: r.ended_at === null && r.expires_at.getTime() > now,
-        })),
-      };
-    },
-  );
-
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/users/:id/applications',
-      need: 'admin',
-      summary:
-        "A user's applications (real name, deposits, withdrawals) with state, reviewer and reason, newest first",
-      params: idParam,
-    },
-    async ({ params }) => {
-      await userRow(ctx, params.id);
-      const { list } = await app.reviewQueue.list({
-        state: 'all',
-        userId: params.id,
-        page: 1,
-        size: APPLICATIONS_SHOWN,
-      });
-      return {
-        list: list.map((r) => ({
+          transactionId: r.transaction_id,
           kind: r.kind,
+          orderNo: r.order_no,
+          account: r.account,
+          currency,
+          amount: minorToDecimal(r.amount_minor, currency),
+          balanceAfter:
+            r.balance_after_minor === null ? null : minorToDecimal(r.balance_after_minor, currency),
+          memo: r.memo,
+          createdAt: r.created_at.toISOString(),
+        };
+      }),
+      total: Number(total.n),
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  adminCall(app, admin.users.positions, async ({ params, query }) => {
+    await userRow(ctx, params.id);
+    const base = ctx.db.selectFrom('positions').where('user_id', '=', params.id);
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          'id',
+          'order_no',
+          'code',
+          'market',
+          'currency',
+          'direction',
+          'order_type',
+          'mode',
+          'leverage',
+          'quantity',
+          'open_price',
+          'close_price',
+          'margin_minor',
+          'realised_pnl_minor',
+          'state',
+          'close_reason',
+          'created_at',
+          'closed_at',
+        ])
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map((r) => {
+        const currency = r.currency as Currency;
+        return {
           id: r.id,
+          orderNo: r.order_no,
+          code: r.code,
+          market: r.market,
+          currency,
+          direction: r.direction,
+          orderType: r.order_type,
+          mode: r.mode,
+          leverage: r.leverage,
+          quantity: r.quantity,
+          openPrice: r.open_price,
+          closePrice: r.close_price,
+          margin: minorToDecimal(r.margin_minor, currency),
+          realisedPnl: r.realised_pnl_minor === null ? null : minorToDecimal(r.realised_pnl_minor, currency),
           state: r.state,
-          amount: typeof r.details.amount === 'string' ? r.details.amount : null,
-          currency: typeof r.details.currency === 'string' ? r.details.currency : null,
-          reason: r.reason,
-          reviewer: r.reviewer,
-          createdAt: r.createdAt,
-          reviewedAt: r.reviewedAt,
-        })),
-      };
-    },
-  );
+          closeReason: r.close_reason,
+          createdAt: r.created_at.toISOString(),
+          closedAt: r.closed_at?.toISOString() ?? null,
+        };
+      }),
+      total: Number(total.n),
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  adminCall(app, admin.users.sessions, async ({ params }) => {
+    await userRow(ctx, params.id);
+    const rows = await ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ended_at'])
+      .where('user_id', '=', params.id)
+      .orderBy('id', 'desc')
+      .limit(SESSIONS_SHOWN)
+      .execute();
+    const now = ctx.clock.now().getTime();
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at.toISOString(),
+        lastSeenAt: r.last_seen_at.toISOString(),
+        expiresAt: r.expires_at.toISOString(),
+        endedAt: r.ended_at?.toISOString() ?? null,
+        active: r.ended_at === null && r.expires_at.getTime() > now,
+      })),
+    };
+  });
+
+  adminCall(app, admin.users.applications, async ({ params }) => {
+    await userRow(ctx, params.id);
+    const { list } = await app.reviewQueue.list({
+      state: 'all',
+      userId: params.id,
+      page: 1,
+      size: APPLICATIONS_SHOWN,
+    });
+    return {
+      list: list.map((r) => ({
+        kind: r.kind,
+        id: r.id,
+        state: r.state,
+        amount: typeof r.details.amount === 'string' ? r.details.amount : null,
+        currency: typeof r.details.currency === 'string' ? r.details.currency : null,
+        reason: r.reason,
+        reviewer: r.reviewer,
+        createdAt: r.createdAt,
+        reviewedAt: r.reviewedAt,
+      })),
+    };
+  });
 
   // SPEC §5 account flags: each set or lifted with a reason the user sees (§0.6 audited).
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/users/:id/flags',
-      need: 'admin',
-      summary: 'Set or lift banned / frozen / trade-barred {banned?, frozen?, tradeBarred?, reason}',
-      params: idParam,
-      body: z
-        .object({
-          banned: z.boolean().optional(),
-          frozen: z.boolean().optional(),
-          tradeBarred: z.boolean().optional(),
-          reason: reasonField,
-        })
-        .strict(),
-    },
-    async ({ params, body, operator }) => {
-      const before = await userRow(ctx, params.id);
-      const after = {
-        banned: body.banned ?? before.banned,
-        frozen: body.frozen ?? before.frozen,
-        trade_barred: body.tradeBarred ?? before.trade_barred,
-      };
-      const anyFlag = after.banned || after.frozen || after.trade_barred;
-      await inTransaction(ctx.db, async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ ...after, flag_reason: anyFlag ? body.reason : null })
-          .where('id', '=', params.id)
-          .execute();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'user_flags',
-            targetType: 'user',
-            targetId: params.id,
-            reason: body.reason,
-            details: {
-              account: before.account,
-              before: {
-                banned: before.banned,
-                frozen: before.frozen,
-                tradeBarred: before.trade_barred,
-                reason: before.flag_reason,
-              },
-              after: {
-                banned: after.banned,
-                frozen: after.frozen,
-                tradeBarred: after.trade_barred,
-                reason: anyFlag ? body.reason : null,
-              },
+  adminCall(app, admin.users.flags, async ({ params, body, operator }) => {
+    const before = await userRow(ctx, params.id);
+    const after = {
+      banned: body.banned ?? before.banned,
+      frozen: body.frozen ?? before.frozen,
+      trade_barred: body.tradeBarred ?? before.trade_barred,
+    };
+    const anyFlag = after.banned || after.frozen || after.trade_barred;
+    await inTransaction(ctx.db, async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ ...after, flag_reason: anyFlag ? body.reason : null })
+        .where('id', '=', params.id)
+        .execute();
+      await audit(
+        trx,
+        {
+          operatorId: operator.id,
+          action: 'user_flags',
+          targetType: 'user',
+          targetId: params.id,
+          reason: body.reason,
+          details: {
+            account: before.account,
+            before: {
+              banned: before.banned,
+              frozen: before.frozen,
+              tradeBarred: before.trade_barred,
+              reason: before.flag_reason,
+            },
+            after: {
+              banned: after.banned,
+              frozen: after.frozen,
+              tradeBarred: after.trade_barred,
+              reason: anyFlag ? body.reason : null,
             },
           },
-          ctx.clock.now(),
-        );
-      });
-      // The session cache keeps the user's row for a moment; the new flags apply at once.
-      ctx.sessions.forgetUser(params.id);
-      return { user: userView(await userRow(ctx, params.id)) };
-    },
-  );
+        },
+        ctx.clock.now(),
+      );
+    });
+    // The session cache keeps the user's row for a moment; the new flags apply at once.
+    ctx.sessions.forgetUser(params.id);
+    return { user: userView(await userRow(ctx, params.id)) };
+  });
 }

@@ -1,48 +1,14 @@
-import { LANGUAGES, MARKET_CURRENCY, MARKETS, PRICE_DECIMALS } from '@kabuto/contract';
+import { admin, MARKET_CURRENCY, type MARKETS, PRICE_DECIMALS } from '@kabuto/contract';
 import { blockProductState } from '@kabuto/domain';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { inTransaction } from '../../db/database';
+import type { Tx } from '../../db/schema';
 import { audit } from '../admin/auth';
-import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
-import { pageQuery } from '../backoffice/users';
+import { adminCall, changeWithReason, refuseAdmin } from '../backoffice/http';
 import { type BlockContext, productView } from './service';
 import type { BlockProduct } from './tables';
-
-const LOTS_MAX = 1_000_000_000;
-const lots = z.coerce.number().int().min(1).max(LOTS_MAX);
-
-/** What an operator lists (SPEC §6.5, §9 operator role): stock, block price, minimum lots, quota, window, market. */
-const newProduct = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9.\-^]{1,16}$/),
-    market: z.enum(MARKETS).optional(),
-    price: z
-      .string()
-      .trim()
-      .regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/),
-    minLots: lots,
-    totalLots: lots,
-    startsAt: z.string().datetime({ offset: true }),
-    endsAt: z.string().datetime({ offset: true }),
-  })
-  .strict();
-
-/** What an operator may change on a listed product, with the reason (SPEC §0.6). */
-const productChange = z
-  .object({
-    price: newProduct.shape.price.optional(),
-    minLots: lots.optional(),
-    totalLots: lots.optional(),
-    endsAt: z.string().datetime({ offset: true }).optional(),
-    reason: reasonField,
-  })
-  .strict();
 
 /**
  * A block price on its market's tick grid and within the configured band around the market
@@ -62,136 +28,110 @@ function checkPrice(ctx: BlockContext, code: string, market: (typeof MARKETS)[nu
   if (distance.gt(reference.times(band))) refuseAdmin(400, 'price_out_of_band', 'price');
 }
 
-async function lockedProduct(trx: Parameters<Parameters<typeof inTransaction>[1]>[0], id: number) {
+/** The product locked for a change, refused (`product_closed`) once its window has ended. */
+async function openProduct(trx: Tx, id: number, now: Date) {
   const row = await trx
     .selectFrom('block_products')
     .selectAll()
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row ?? refuseAdmin(404, 'not_found', 'id');
+  if (!row) return refuseAdmin(404, 'not_found', 'id');
+  if (row.ends_at.getTime() <= now.getTime()) return refuseAdmin(409, 'product_closed', 'id');
+  return row;
 }
 
 /** The back office's block-trade products: list them, list a new one, change one, close one early. */
 export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void {
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/block/products',
-      need: 'view',
-      summary: 'Block-trade products, newest first, with their applications by state (names in `language`)',
-      query: pageQuery.extend({ language: z.enum(LANGUAGES).default('us') }),
-    },
-    async ({ query }) => {
-      const [rows, total, counts] = await Promise.all([
-        ctx.db
-          .selectFrom('block_products')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        ctx.db
-          .selectFrom('block_products')
-          .select(sql<string>`count(*)::text`.as('n'))
-          .executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('block_applications')
-          .select(['product_id', 'state', sql<string>`count(*)::text`.as('n')])
-          .groupBy(['product_id', 'state'])
-          .execute(),
-      ]);
-      return {
-        list: rows.map((p) => ({
-          ...productView(ctx, p, query.language),
-          applications: Object.fromEntries(
-            counts.filter((c) => c.product_id === p.id).map((c) => [c.state, Number(c.n)]),
-          ),
-        })),
-        total: Number(total.n),
-        page: query.page,
-        size: query.size,
-        /** The band a block price must keep around the market price, for the form to state. */
-        priceBandPercent: ctx.config.blockPriceBandPercent,
-      };
-    },
-  );
+  adminCall(app, admin.block.list, async ({ query }) => {
+    const [rows, total, counts] = await Promise.all([
+      ctx.db
+        .selectFrom('block_products')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      ctx.db
+        .selectFrom('block_products')
+        .select(sql<string>`count(*)::text`.as('n'))
+        .executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('block_applications')
+        .select(['product_id', 'state', sql<string>`count(*)::text`.as('n')])
+        .groupBy(['product_id', 'state'])
+        .execute(),
+    ]);
+    return {
+      list: rows.map((p) => ({
+        ...productView(ctx, p, query.language),
+        applications: Object.fromEntries(
+          counts.filter((c) => c.product_id === p.id).map((c) => [c.state, Number(c.n)]),
+        ),
+      })),
+      total: Number(total.n),
+      page: query.page,
+      size: query.size,
+      /** The band a block price must keep around the market price, for the form to state. */
+      priceBandPercent: ctx.config.blockPriceBandPercent,
+    };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/block/products',
-      need: 'list',
-      summary:
-        'List a block-trade product {code, market?, price, minLots, totalLots, startsAt, endsAt} (SPEC §6.5)',
-      body: newProduct,
-    },
-    async ({ body, operator }) => {
-      const instrument = ctx.market.instrument(body.code);
-      // A code no listed stock has: the code field is what is wrong.
-      if (!instrument || instrument.kind !== 'stock') return refuseAdmin(400, 'code_unknown', 'code');
-      if (body.market && body.market !== instrument.market) return refuseAdmin(400, 'bad_request', 'market');
-      const market = instrument.market;
-      checkPrice(ctx, instrument.code, market, body.price);
-      if (body.minLots > body.totalLots) return refuseAdmin(400, 'min_above_total', 'minLots');
-      const startsAt = new Date(body.startsAt);
-      const endsAt = new Date(body.endsAt);
-      if (endsAt.getTime() <= startsAt.getTime()) return refuseAdmin(400, 'ends_before_start', 'endsAt');
-      const now = ctx.clock.now();
-      return inTransaction(ctx.db, async (trx) => {
-        const row = await trx
-          .insertInto('block_products')
-          .values({
-            code: instrument.code,
-            market,
-            currency: MARKET_CURRENCY[market],
-            price: body.price,
-            min_lots: body.minLots,
-            total_lots: body.totalLots,
-            remaining_lots: body.totalLots,
-            starts_at: startsAt,
-            ends_at: endsAt,
-            state: blockProductState(startsAt.getTime(), endsAt.getTime(), now.getTime()),
-            created_by: operator.id,
-            created_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'block_product_create',
-            targetType: 'block_product',
-            targetId: row.id,
-            reason: null,
-            details: { after: body },
-          },
-          now,
-        );
-        return productView(ctx, row, 'us', now);
-      });
-    },
-  );
+  adminCall(app, admin.block.create, async ({ body, operator }) => {
+    const instrument = ctx.market.instrument(body.code);
+    // A code no listed stock has: the code field is what is wrong.
+    if (instrument?.kind !== 'stock') return refuseAdmin(400, 'code_unknown', 'code');
+    if (body.market && body.market !== instrument.market) return refuseAdmin(400, 'bad_request', 'market');
+    const market = instrument.market;
+    checkPrice(ctx, instrument.code, market, body.price);
+    if (body.minLots > body.totalLots) return refuseAdmin(400, 'min_above_total', 'minLots');
+    const startsAt = new Date(body.startsAt);
+    const endsAt = new Date(body.endsAt);
+    if (endsAt.getTime() <= startsAt.getTime()) return refuseAdmin(400, 'ends_before_start', 'endsAt');
+    const now = ctx.clock.now();
+    return inTransaction(ctx.db, async (trx) => {
+      const row = await trx
+        .insertInto('block_products')
+        .values({
+          code: instrument.code,
+          market,
+          currency: MARKET_CURRENCY[market],
+          price: body.price,
+          min_lots: body.minLots,
+          total_lots: body.totalLots,
+          remaining_lots: body.totalLots,
+          starts_at: startsAt,
+          ends_at: endsAt,
+          state: blockProductState(startsAt.getTime(), endsAt.getTime(), now.getTime()),
+          created_by: operator.id,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(
+        trx,
+        {
+          operatorId: operator.id,
+          action: 'block_product_create',
+          targetType: 'block_product',
+          targetId: row.id,
+          reason: null,
+          details: { after: body },
+        },
+        now,
+      );
+      return productView(ctx, row, 'us', now);
+    });
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/block/products/:id',
-      need: 'list',
-      summary:
-        'Change a block-trade product still open or to come {price?, minLots?, totalLots?, endsAt?, reason}: pending applications keep their own price',
-      params: idParam,
-      body: productChange,
-    },
-    async ({ params, body, operator }) => {
-      const now = ctx.clock.now();
-      return inTransaction(ctx.db, async (trx) => {
-        const before = await lockedProduct(trx, params.id);
-        if (before.ends_at.getTime() <= now.getTime()) return refuseAdmin(409, 'product_closed', 'id');
+  adminCall(app, admin.block.update, async ({ params, body, operator }) =>
+    changeWithReason(ctx, {
+      operator,
+      reason: body.reason,
+      action: 'block_product_update',
+      targetType: 'block_product',
+      load: (trx, now) => openProduct(trx, params.id, now),
+      apply: async (trx, before, now) => {
         if (body.price !== undefined) checkPrice(ctx, before.code, before.market, body.price);
         const totalLots = body.totalLots ?? before.total_lots;
         const minLots = body.minLots ?? before.min_lots;
@@ -214,39 +154,19 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
           .where('id', '=', before.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'block_product_update',
-            targetType: 'block_product',
-            targetId: before.id,
-            reason: body.reason,
-            details: { before: changed(before), after: changed(after) },
-          },
-          now,
-        );
-        return productView(ctx, after, 'us', now);
-      });
-    },
+        return changedProduct(before, after, now);
+      },
+    }),
   );
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/block/products/:id/close',
-      need: 'list',
-      summary:
-        'Close a block-trade product early {reason}: no new applications; those pending stay in the review queue',
-      params: idParam,
-      body: z.object({ reason: reasonField }).strict(),
-    },
-    async ({ params, body, operator }) => {
-      const now = ctx.clock.now();
-      return inTransaction(ctx.db, async (trx) => {
-        const before = await lockedProduct(trx, params.id);
-        if (before.ends_at.getTime() <= now.getTime()) return refuseAdmin(409, 'product_closed', 'id');
+  adminCall(app, admin.block.close, async ({ params, body, operator }) =>
+    changeWithReason(ctx, {
+      operator,
+      reason: body.reason,
+      action: 'block_product_close',
+      targetType: 'block_product',
+      load: (trx, now) => openProduct(trx, params.id, now),
+      apply: async (trx, before, now) => {
         // Applying checks `ends_at > now` under the product's row lock, so none lands after this.
         const after = await trx
           .updateTable('block_products')
@@ -258,22 +178,16 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
           .where('id', '=', before.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'block_product_close',
-            targetType: 'block_product',
-            targetId: before.id,
-            reason: body.reason,
-            details: { before: changed(before), after: changed(after) },
-          },
-          now,
-        );
-        return productView(ctx, after, 'us', now);
-      });
-    },
+        return changedProduct(before, after, now);
+      },
+    }),
   );
+
+  /** A changed product's answer, and its audit entry's details. */
+  const changedProduct = (before: BlockProduct, after: BlockProduct, now: Date) => ({
+    answer: productView(ctx, after, 'us', now),
+    details: { before: changed(before), after: changed(after) },
+  });
 }
 
 /** The fields an operator can change, as the audit entry records them. */

@@ -1,8 +1,8 @@
-import { API_ADMIN } from '@kabuto/contract';
+import { admin } from '@kabuto/contract';
 import { isAdjustable } from '../../clock';
 import { defineModule } from '../../module';
 import { audit } from '../admin/auth';
-import { ADMIN_PREFIX } from '../admin/routes';
+import { adminCall } from '../backoffice/http';
 
 /**
  * Clock travel for the browser journeys (config `clockTravel`, KABUTO_CLOCK_TRAVEL=1): an admin
@@ -14,36 +14,25 @@ export const clockModule = defineModule({ name: 'clock', dependencies: ['admin',
   const clock = ctx.clock;
   if (!ctx.config.clockTravel || !isAdjustable(clock)) return;
 
-  app.post(
-    `${ADMIN_PREFIX}/clock/advance`,
-    {
-      schema: { ...API_ADMIN.clockAdvance.doc, body: API_ADMIN.clockAdvance.request },
-      attachValidation: true,
-    },
-    async (req, reply) => {
-      const operator = await app.admin.requireOperator(req, reply, 'admin');
-      if (!operator) return reply;
-      const body = API_ADMIN.clockAdvance.request.safeParse(req.body ?? {});
-      if (!body.success) return reply.code(400).send({ error: 'bad_request', field: 'ms' });
-      clock.advance(body.data.ms);
-      await audit(
-        ctx.db,
-        {
-          operatorId: operator.id,
-          action: 'clock_advance',
-          targetType: 'clock',
-          targetId: 'node',
-          reason: null,
-          details: { ms: body.data.ms },
-        },
-        clock.now(),
-      );
-      // A pass already under way may have read the time before the move: run a second one.
-      const runs = [...(await app.jobs.runDue()), ...(await app.jobs.runDue())];
-      return {
-        now: clock.now().toISOString(),
-        jobs: runs.filter((run) => run.outcome === 'done').map((run) => `${run.job}@${run.slot}`),
-      };
-    },
-  );
+  adminCall(app, admin.clock.advance, async ({ body, operator }) => {
+    clock.advance(body.ms);
+    await audit(
+      ctx.db,
+      {
+        operatorId: operator.id,
+        action: 'clock_advance',
+        targetType: 'clock',
+        targetId: 'node',
+        reason: null,
+        details: { ms: body.ms },
+      },
+      clock.now(),
+    );
+    // A pass already under way may have read the time before the move: run a second one.
+    const runs = [...(await app.jobs.runDue()), ...(await app.jobs.runDue())];
+    return {
+      now: clock.now().toISOString(),
+      jobs: runs.filter((run) => run.outcome === 'done').map((run) => `${run.job}@${run.slot}`),
+    };
+  });
 });

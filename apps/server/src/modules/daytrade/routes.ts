@@ -1,5 +1,4 @@
-import { API, DAY_TRADE_STATES, MARKETS } from '@kabuto/contract';
-import { z } from 'zod';
+import { API, admin } from '@kabuto/contract';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
 import { adminCall } from '../backoffice/http';
@@ -56,22 +55,7 @@ export const dayTradeModule = defineModule(
     route(app, ctx, API.dayListCall, async ({ user, body }) => ({
       data: await listDayTrades(ctx, user.id, body.page, body.size),
     }));
-    adminCall(
-      app,
-      {
-        method: 'GET',
-        url: '/api/admin/daytrades',
-        need: 'review',
-        summary: 'Day-trading applications, newest first, with state and result ?state&market&page&size',
-        query: z.object({
-          state: z.enum(DAY_TRADE_STATES).optional(),
-          market: z.enum(MARKETS).optional(),
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          size: z.coerce.number().int().min(1).max(100).default(50),
-        }),
-      },
-      ({ query }) => adminDayTrades(ctx, query),
-    );
+    adminCall(app, admin.daytrade.list, ({ query }) => adminDayTrades(ctx, query));
 
     route(app, ctx, API.dayDetailCall, async ({ user, body, req }) => ({
       data: await dayTradeDetail(ctx, user.id, body.id, language(req.headers.language, user.language)),

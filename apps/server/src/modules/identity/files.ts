@@ -1,14 +1,11 @@
-import { API } from '@kabuto/contract';
+import { API, admin } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import type { FileService } from '../../storage/files';
-import { audit, requireOperator } from '../admin/auth';
-import { ADMIN_FILE_PATH } from './kyc';
-
-const fileParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+import { audit } from '../admin/auth';
+import { adminCall, refuseAdmin } from '../backoffice/http';
 
 /**
  * SPEC §6.6 "never publicly reachable": an uploaded image is served only to its owner (investor
@@ -28,13 +25,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext & { files: File
     };
   });
 
-  app.get(`${ADMIN_FILE_PATH}/:id`, async (req, reply) => {
-    const operator = await requireOperator(ctx, req, reply, 'review');
-    if (!operator) return reply;
-    const params = fileParams.safeParse(req.params);
-    if (!params.success) return reply.code(400).send({ error: 'bad_request', field: 'id' });
-    const found = await ctx.files.read(ctx.db, params.data.id);
-    if (!found) return reply.code(404).send({ error: 'not_found' });
+  adminCall(app, admin.reviews.file, async ({ params, operator, reply }) => {
+    const found = await ctx.files.read(ctx.db, params.id);
+    if (!found) return refuseAdmin(404, 'not_found');
     await audit(
       ctx.db,
       {

@@ -1,62 +1,22 @@
 import {
+  admin,
   type Currency,
   Decimal,
   MARKET_CURRENCY,
-  MARKETS,
   MAX_LOTTERY_SAMPLE,
   minorToDecimal,
   PRICE_DECIMALS,
 } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { SECTORS } from '../../market/universe';
 import { audit } from '../admin/auth';
-import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
-import { pageQuery } from '../backoffice/users';
+import { adminCall, changeWithReason, refuseAdmin } from '../backoffice/http';
 import { frozenMinor, type IpoContext } from './context';
 import type { NewShare } from './tables';
 
-const nameText = z.string().trim().min(1).max(100);
-const shortText = z.string().trim().min(1).max(100);
-const namesText = z.object({ cn: shortText, us: shortText, jp: shortText }).strict();
-/** A name the same in every language ("NASDAQ"), or one per language ({cn, us, jp}). */
-const nameOrNames = z.union([shortText, namesText]);
-const priceText = z
-  .string()
-  .trim()
-  .regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'decimal expected');
-const quantity = z.number().int().positive().max(1_000_000_000_000);
-/** A moment with its offset (SPEC §8: ISO 8601 with offset). */
-const moment = z.iso.datetime({ offset: true });
-
-export const newShareInput = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9.]{1,16}$/, 'stock code expected'),
-    market: z.enum(MARKETS),
-    name: z.object({ cn: nameText, us: nameText, jp: nameText }).strict(),
-    sector: z.string().refine((s) => s in SECTORS, 'known sector expected'),
-    price: priceText,
-    provisionalPrice: shortText,
-    pe: priceText.optional(),
-    leadUnderwriter: nameOrNames,
-    issueMarket: nameOrNames,
-    offeredQuantity: quantity,
-    minQuantity: quantity,
-    maxQuantity: quantity,
-    sharesOutstanding: quantity,
-    opensAt: moment,
-    closesAt: moment,
-    lotteryAt: moment,
-    payUntil: moment,
-    listsAt: moment,
-  })
-  .strict();
-export type NewShareInput = z.output<typeof newShareInput>;
+export type NewShareInput = admin.NewShareInput;
 
 /** Why a listing is refused (the field at fault), or null. */
 export function listingProblem(input: NewShareInput): string | null {
@@ -116,7 +76,7 @@ export function adminShareView(share: NewShare) {
 /** A name as stored: the text (English when given per language) and the map by language. */
 function namesColumns<C extends 'lead_underwriter' | 'issue_market'>(
   column: C,
-  value: string | z.output<typeof namesText>,
+  value: admin.ipo.NameOrNames,
 ): Record<C, string> & Record<`${C}_names`, string | null> {
   const text = typeof value === 'string' ? value : value.us;
   const names = typeof value === 'string' ? null : JSON.stringify(value);
@@ -186,160 +146,120 @@ export async function insertShare(
 
 /** Back-office calls for new shares (SPEC §9 operator role). */
 export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/newshares',
-      need: 'list',
-      summary: 'New shares, newest first, with their subscriptions counted',
-      query: pageQuery,
-    },
-    async ({ query }) => {
-      const [rows, total] = await Promise.all([
-        ctx.db
-          .selectFrom('new_shares')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        ctx.db
-          .selectFrom('new_shares')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      const ids = rows.map((r) => r.id);
-      const counts =
-        ids.length === 0
-          ? []
-          : await ctx.db
-              .selectFrom('ipo_subscriptions')
-              .select([
-                'share_id',
-                (eb) => eb.fn.countAll<string>().as('n'),
-                (eb) => eb.fn.sum<string>('quantity').as('q'),
-              ])
-              .where('share_id', 'in', ids)
-              .groupBy('share_id')
-              .execute();
-      return {
-        list: rows.map((r) => {
-          const c = counts.find((x) => x.share_id === r.id);
-          return {
-            ...adminShareView(r),
-            applications: Number(c?.n ?? 0),
-            appliedQuantity: Number(c?.q ?? 0),
-          };
-        }),
-        total: Number(total.n),
-        page: query.page,
-        size: query.size,
-      };
-    },
-  );
-
-  adminCall(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/newshares/:id',
-      need: 'list',
-      summary: 'A new share with its subscriptions and its recorded draw',
-      params: idParam,
-    },
-    async ({ params }) => {
-      const share = await ctx.db
+  adminCall(app, admin.ipo.list, async ({ query }) => {
+    const [rows, total] = await Promise.all([
+      ctx.db
         .selectFrom('new_shares')
         .selectAll()
-        .where('id', '=', params.id)
-        .executeTakeFirst();
-      if (!share) return refuseAdmin(404, 'not_found', 'id');
-      const [subs, draw] = await Promise.all([
-        ctx.db
-          .selectFrom('ipo_subscriptions as s')
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .selectAll('s')
-          .select('u.account')
-          .where('s.share_id', '=', share.id)
-          .orderBy('s.id')
-          .limit(500)
-          .execute(),
-        ctx.db.selectFrom('ipo_draws').selectAll().where('share_id', '=', share.id).executeTakeFirst(),
-      ]);
-      const currency = share.currency as Currency;
-      return {
-        share: adminShareView(share),
-        subscriptions: subs.map((s) => ({
-          id: s.id,
-          orderNo: s.order_no,
-          account: s.account,
-          quantity: s.quantity,
-          amount: minorToDecimal(s.amount_minor, currency),
-          wonQuantity: s.won_quantity,
-          frozen: minorToDecimal(frozenMinor(s), currency),
-          state: s.state,
-          createdAt: s.created_at.toISOString(),
-        })),
-        draw: draw
-          ? {
-              seed: draw.seed,
-              inputsDigest: draw.inputs_digest,
-              algorithm: draw.algorithm,
-              applications: draw.applications.length,
-              winners: draw.winners.length,
-              drawnAt: draw.drawn_at.toISOString(),
-            }
-          : null,
-      };
-    },
-  );
-
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/newshares',
-      need: 'list',
-      summary:
-        'List a new share {code, market, name {cn, us, jp}, sector, price, provisionalPrice, pe?, leadUnderwriter, ' +
-        'issueMarket, offeredQuantity, minQuantity, maxQuantity, sharesOutstanding, opensAt, closesAt, lotteryAt, ' +
-        'payUntil, listsAt (ISO 8601 with offset)}; refuses offer_above_draw_limit when offeredQuantity ÷ minQuantity ' +
-        'passes MAX_LOTTERY_SAMPLE (10,000,000 units), what one draw samples',
-      body: newShareInput,
-    },
-    async ({ body, operator }) => {
-      const problem = listingProblem(body);
-      if (problem) return refuseAdmin(400, 'bad_request', problem);
-      if (offerAboveDrawLimit(body)) return refuseAdmin(400, 'offer_above_draw_limit', 'offeredQuantity');
-      if (ctx.market.instrument(body.code)) return refuseAdmin(409, 'code_taken', 'code');
-      const taken = await ctx.db
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      ctx.db
         .selectFrom('new_shares')
-        .select('id')
-        .where('code', '=', body.code)
-        .executeTakeFirst();
-      if (taken) return refuseAdmin(409, 'code_taken', 'code');
-      return adminShareView(await insertShare(ctx, body, operator.id, null));
-    },
-  );
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const ids = rows.map((r) => r.id);
+    const counts =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('ipo_subscriptions')
+            .select([
+              'share_id',
+              (eb) => eb.fn.countAll<string>().as('n'),
+              (eb) => eb.fn.sum<string>('quantity').as('q'),
+            ])
+            .where('share_id', 'in', ids)
+            .groupBy('share_id')
+            .execute();
+    return {
+      list: rows.map((r) => {
+        const c = counts.find((x) => x.share_id === r.id);
+        return {
+          ...adminShareView(r),
+          applications: Number(c?.n ?? 0),
+          appliedQuantity: Number(c?.q ?? 0),
+        };
+      }),
+      total: Number(total.n),
+      page: query.page,
+      size: query.size,
+    };
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/newshares/:id',
-      need: 'list',
-      summary:
-        'Change a new share before its subscription opens {the listing fields but code and market, reason}; ' +
-        'refuses not_upcoming once it has opened; the audit entry keeps it before and after',
-      params: idParam,
-      body: shareChange,
-    },
-    async ({ params, body, operator }) => {
-      const now = ctx.clock.now();
-      const { reason, ...fields } = body;
-      return inTransaction(ctx.db, async (trx) => {
-        const before = await upcomingShare(trx, params.id, now);
+  adminCall(app, admin.ipo.detail, async ({ params }) => {
+    const share = await ctx.db
+      .selectFrom('new_shares')
+      .selectAll()
+      .where('id', '=', params.id)
+      .executeTakeFirst();
+    if (!share) return refuseAdmin(404, 'not_found', 'id');
+    const [subs, draw] = await Promise.all([
+      ctx.db
+        .selectFrom('ipo_subscriptions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .selectAll('s')
+        .select('u.account')
+        .where('s.share_id', '=', share.id)
+        .orderBy('s.id')
+        .limit(500)
+        .execute(),
+      ctx.db.selectFrom('ipo_draws').selectAll().where('share_id', '=', share.id).executeTakeFirst(),
+    ]);
+    const currency = share.currency as Currency;
+    return {
+      share: adminShareView(share),
+      subscriptions: subs.map((s) => ({
+        id: s.id,
+        orderNo: s.order_no,
+        account: s.account,
+        quantity: s.quantity,
+        amount: minorToDecimal(s.amount_minor, currency),
+        wonQuantity: s.won_quantity,
+        frozen: minorToDecimal(frozenMinor(s), currency),
+        state: s.state,
+        createdAt: s.created_at.toISOString(),
+      })),
+      draw: draw
+        ? {
+            seed: draw.seed,
+            inputsDigest: draw.inputs_digest,
+            algorithm: draw.algorithm,
+            applications: draw.applications.length,
+            winners: draw.winners.length,
+            drawnAt: draw.drawn_at.toISOString(),
+          }
+        : null,
+    };
+  });
+
+  adminCall(app, admin.ipo.create, async ({ body, operator }) => {
+    if (!(body.sector in SECTORS)) return refuseAdmin(400, 'bad_request', 'sector');
+    const problem = listingProblem(body);
+    if (problem) return refuseAdmin(400, 'bad_request', problem);
+    if (offerAboveDrawLimit(body)) return refuseAdmin(400, 'offer_above_draw_limit', 'offeredQuantity');
+    if (ctx.market.instrument(body.code)) return refuseAdmin(409, 'code_taken', 'code');
+    const taken = await ctx.db
+      .selectFrom('new_shares')
+      .select('id')
+      .where('code', '=', body.code)
+      .executeTakeFirst();
+    if (taken) return refuseAdmin(409, 'code_taken', 'code');
+    return adminShareView(await insertShare(ctx, body, operator.id, null));
+  });
+
+  adminCall(app, admin.ipo.update, async ({ params, body, operator }) => {
+    const { reason, ...fields } = body;
+    if (!(fields.sector in SECTORS)) return refuseAdmin(400, 'bad_request', 'sector');
+    return changeWithReason(ctx, {
+      operator,
+      reason,
+      action: 'new_share_update',
+      targetType: 'new_share',
+      load: (trx, now) => upcomingShare(trx, params.id, now),
+      apply: async (trx, before, now) => {
         const input: NewShareInput = { ...fields, code: before.code, market: before.market };
         const problem = listingProblem(input);
         if (problem) return refuseAdmin(400, 'bad_request', problem);
@@ -353,59 +273,28 @@ export function ipoAdminRoutes(app: FastifyInstance, ctx: IpoContext): void {
           .where('id', '=', before.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'new_share_update',
-            targetType: 'new_share',
-            targetId: before.id,
-            reason,
-            details: { before: adminShareView(before), after: adminShareView(after) },
-          },
-          now,
-        );
-        return adminShareView(after);
-      });
-    },
-  );
+        return {
+          answer: adminShareView(after),
+          details: { before: adminShareView(before), after: adminShareView(after) },
+        };
+      },
+    });
+  });
 
-  adminCall(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/newshares/:id/withdraw',
-      need: 'list',
-      summary:
-        'Withdraw a new share before its subscription opens {reason}: it leaves every list; the audit entry keeps it whole',
-      params: idParam,
-      body: z.object({ reason: reasonField }).strict(),
-    },
-    async ({ params, body, operator }) => {
-      const now = ctx.clock.now();
-      return inTransaction(ctx.db, async (trx) => {
-        const share = await upcomingShare(trx, params.id, now);
+  adminCall(app, admin.ipo.withdraw, async ({ params, body, operator }) =>
+    changeWithReason(ctx, {
+      operator,
+      reason: body.reason,
+      action: 'new_share_withdraw',
+      targetType: 'new_share',
+      load: (trx, now) => upcomingShare(trx, params.id, now),
+      apply: async (trx, share) => {
         await trx.deleteFrom('new_shares').where('id', '=', share.id).execute();
-        await audit(
-          trx,
-          {
-            operatorId: operator.id,
-            action: 'new_share_withdraw',
-            targetType: 'new_share',
-            targetId: share.id,
-            reason: body.reason,
-            details: { before: adminShareView(share) },
-          },
-          now,
-        );
-        return { ok: true };
-      });
-    },
+        return { answer: { ok: true }, details: { before: adminShareView(share) } };
+      },
+    }),
   );
 }
-
-/** A listing's change: every field but the code and market (what it is), with the reason. */
-const shareChange = newShareInput.omit({ code: true, market: true }).extend({ reason: reasonField }).strict();
 
 /**
  * The share locked for a change or a withdrawal, refused (`not_upcoming`) once its subscription

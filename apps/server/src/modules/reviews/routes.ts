@@ -1,6 +1,6 @@
-import { API_ADMIN } from '@kabuto/contract';
+import { admin } from '@kabuto/contract';
 import { defineModule } from '../../module';
-import { ADMIN_PREFIX } from '../admin/routes';
+import { adminCall, refuseAdmin } from '../backoffice/http';
 import { ReviewQueue } from './queue';
 
 /**
@@ -12,51 +12,23 @@ export const reviewsModule = defineModule({ name: 'reviews', dependencies: ['adm
   const queue = new ReviewQueue(ctx);
   app.decorate('reviewQueue', queue);
 
-  app.get(
-    `${ADMIN_PREFIX}/reviews`,
-    { schema: { ...API_ADMIN.reviews.doc, querystring: API_ADMIN.reviews.query }, attachValidation: true },
-    async (req, reply) => {
-      const operator = await app.admin.requireOperator(req, reply, 'review');
-      if (!operator) return reply;
-      const query = API_ADMIN.reviews.query.safeParse(req.query ?? {});
-      if (!query.success)
-        return reply
-          .code(400)
-          .send({ error: 'bad_request', field: String(query.error.issues[0]?.path[0] ?? 'query') });
-      const { kind, state, user_id, page, size } = query.data;
-      const result = await queue.list({ kind, state, userId: user_id, page, size });
-      return { ...result, page, size };
-    },
-  );
+  adminCall(app, admin.reviews.list, async ({ query }) => {
+    const { kind, state, user_id, page, size } = query;
+    const result = await queue.list({ kind, state, userId: user_id, page, size });
+    return { ...result, page, size };
+  });
 
-  app.post(
-    `${ADMIN_PREFIX}/reviews/:kind/:id/:decision`,
-    {
-      schema: { ...API_ADMIN.decide.doc, params: API_ADMIN.decide.params, body: API_ADMIN.decide.body },
-      attachValidation: true,
-    },
-    async (req, reply) => {
-      const operator = await app.admin.requireOperator(req, reply, 'review');
-      if (!operator) return reply;
-      const params = API_ADMIN.decide.params.safeParse(req.params);
-      const body = API_ADMIN.decide.body.safeParse(req.body);
-      if (!params.success)
-        return reply
-          .code(400)
-          .send({ error: 'bad_request', field: String(params.error.issues[0]?.path[0] ?? 'params') });
-      if (!body.success) return reply.code(400).send({ error: 'bad_request', field: 'reason' });
-      const reason = body.data.reason || null;
-      // SPEC §9: every refusal asks for a reason.
-      if (params.data.decision === 'reject' && !reason)
-        return reply.code(400).send({ error: 'reason_required', field: 'reason' });
-      const outcome = await queue.decide(params.data.kind, params.data.id, {
-        decision: params.data.decision,
-        operator,
-        reason,
-      });
-      if (outcome === 'unknown_kind') return reply.code(404).send({ error: 'not_found' });
-      if (outcome === 'not_pending') return reply.code(409).send({ error: 'not_pending' });
-      return { ok: true };
-    },
-  );
+  adminCall(app, admin.reviews.decide, async ({ params, body, operator }) => {
+    const reason = body.reason || null;
+    // SPEC §9: every refusal asks for a reason.
+    if (params.decision === 'reject' && !reason) return refuseAdmin(400, 'reason_required', 'reason');
+    const outcome = await queue.decide(params.kind, params.id, {
+      decision: params.decision,
+      operator,
+      reason,
+    });
+    if (outcome === 'unknown_kind') return refuseAdmin(404, 'not_found');
+    if (outcome === 'not_pending') return refuseAdmin(409, 'not_pending');
+    return { ok: true };
+  });
 });

@@ -1,0 +1,48 @@
+import { admin } from '@kabuto/contract';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminCall, refuseAdmin } from './http';
+
+/** A signed-out call (no role to check), so a bare app can register it. */
+const echo = admin.defineAdminCall({
+  method: 'POST',
+  path: '/api/admin/test/echo',
+  summary: 'test',
+  body: () => z.object({ n: z.number().int() }),
+  response: () => z.object({ n: z.number().int() }),
+});
+
+async function appWith(handler: Parameters<typeof adminCall<typeof echo>>[2]) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  adminCall(app, echo, handler);
+  await app.ready();
+  return app;
+}
+
+describe('adminCall', () => {
+  it('answers what the handler answers when it keeps the contract', async () => {
+    const app = await appWith(async ({ body }) => ({ n: body.n }));
+    const res = await app.inject({ method: 'POST', url: echo.path, payload: { n: 2 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ n: 2 });
+  });
+
+  it('names the wrong field of the input, and answers a refusal with its status and key', async () => {
+    const app = await appWith(async ({ body }) => (body.n < 0 ? refuseAdmin(409, 'negative', 'n') : body));
+    const bad = await app.inject({ method: 'POST', url: echo.path, payload: { n: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'bad_request', field: 'n' });
+    const refused = await app.inject({ method: 'POST', url: echo.path, payload: { n: -1 } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'negative', field: 'n' });
+  });
+
+  it('turns an answer that breaks the contract into a fault', async () => {
+    const app = await appWith(async () => ({ n: 'two' }) as unknown as { n: number });
+    const res = await app.inject({ method: 'POST', url: echo.path, payload: { n: 2 } });
+    expect(res.statusCode).toBe(500);
+  });
+});
