@@ -1,10 +1,11 @@
+import { admin } from '@kabuto/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Select, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { TotpModal } from '../features/auth/totp-modal';
-import { api } from '../shared/api';
+import { adminApi } from '../shared/api';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '../shared/i18n';
 import { ROLE_AREAS, session, useSession } from '../shared/session';
 
@@ -49,7 +50,7 @@ export function Shell({ children }: { children: ReactNode }) {
   if (!current) return null;
   const selected = AREAS.find((a) => location.pathname.startsWith(`/${a}`)) ?? 'dashboard';
   const signOut = async () => {
-    await api.post('/logout').catch(() => undefined);
+    await adminApi.call(admin.auth.logout).catch(() => undefined);
     session.set(null);
     queryClient.clear();
   };

@@ -1,3 +1,4 @@
+import type { admin } from '@kabuto/contract';
 import { session } from './session';
 
 /** A refusal from the back-office API: its key and, when one input is wrong, the field. */
@@ -11,11 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-const PREFIX = '/api/admin';
-
 async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
   const token = session.get()?.token;
-  const res = await fetch(`${PREFIX}${path}`, {
+  const res = await fetch(path, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -38,22 +37,37 @@ async function request(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return res;
 }
 
-export const api = {
-  get: async <T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-    const qs = params.toString();
-    return (await request('GET', qs ? `${path}?${qs}` : path)).json() as Promise<T>;
-  },
-  post: async <T>(path: string, body: unknown = {}): Promise<T> =>
-    (await request('POST', path, body)).json() as Promise<T>,
-  /** Fetches a file with the operator's token (images and exports are never public). */
-  blob: async (path: string): Promise<Blob> => (await request('GET', path.replace(PREFIX, ''))).blob(),
-};
+type Call = admin.AdminCallDef;
+type Input<C extends Call> = admin.AdminInputOf<C>;
+/** A call's input, left out when the call takes none. */
+type InputArg<C extends Call> = keyof Input<C> extends never ? [] : [input: Input<C>];
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
+/** The call's path with its parameters filled in, and its query string. */
+export function urlOf(call: Call, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  const path = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>))
+    if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
 }
+
+/**
+ * The back-office API, typed from its contract (packages/contract/src/admin): a call's input
+ * (params, query, body) and its answer come from the call's definition.
+ */
+export const adminApi = {
+  call: async <C extends Call>(call: C, ...[input]: InputArg<C>): Promise<admin.AdminAnswerOf<C>> =>
+    adminApi.send(call, input ?? {}) as Promise<admin.AdminAnswerOf<C>>,
+  /** A call whose input is put together by a shared component (it checks its parts itself). */
+  send: async (
+    call: Call,
+    input: { params?: unknown; query?: unknown; body?: unknown },
+  ): Promise<unknown> => {
+    const body = call.method === 'POST' ? (input.body ?? {}) : undefined;
+    return (await request(call.method, urlOf(call, input), body)).json();
+  },
+  /** Fetches a file with the operator's token (images and exports are never public). */
+  blob: async (path: string): Promise<Blob> => (await request('GET', path)).blob(),
+};

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Image, Skeleton } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { api } from './api';
+import { adminApi } from './api';
 
 /**
  * An uploaded image (ID, receipt) fetched through the authorised route with the operator's
@@ -10,7 +10,7 @@ import { api } from './api';
 export function AuthImage({ src, alt }: { src: string; alt: string }) {
   const { data, isLoading } = useQuery({
     queryKey: ['file', src],
-    queryFn: () => api.blob(src),
+    queryFn: () => adminApi.blob(src),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const url = useMemo(() => (data ? URL.createObjectURL(data) : null), [data]);

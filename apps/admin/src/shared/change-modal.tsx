@@ -1,19 +1,24 @@
+import type { admin } from '@kabuto/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from './api';
+import { ApiError, adminApi } from './api';
 import { showRefusal } from './refusal';
+
+/** A back-office call changing one thing, with a reason. */
+type ChangeCall = admin.AdminCallDef & { method: 'POST'; body: NonNullable<admin.AdminCallDef['body']> };
 
 /**
  * A dialog changing one published thing (a product, an article) with the reason the change needs
  * (SPEC §9: audited with it). A refusal naming a field shows under it; `goneKey` (the thing can
  * no longer change) closes the dialog and reloads the list.
  */
-export function ChangeModal<V extends Record<string, unknown>>({
+export function ChangeModal<V extends Record<string, unknown>, C extends ChangeCall>({
   title,
   testId,
-  path,
+  call,
+  id,
   toBody,
   initialValues,
   done,
@@ -27,8 +32,10 @@ export function ChangeModal<V extends Record<string, unknown>>({
   title: string;
   /** `${testId}-form`, `${testId}-ok` and `${testId}-reason` name the dialog's parts. */
   testId: string;
-  path: string;
-  toBody: (values: V) => Record<string, unknown>;
+  /** The change: a call on one thing (`:id`) whose body takes the reason. */
+  call: C;
+  id: number;
+  toBody: (values: V) => Omit<admin.AdminBodyOf<C>, 'reason'>;
   initialValues: Partial<V>;
   done: string;
   queryKey: string;
@@ -44,7 +51,10 @@ export function ChangeModal<V extends Record<string, unknown>>({
   const [form] = Form.useForm<V & { reason: string }>();
   const save = useMutation({
     mutationFn: ({ reason, ...values }: V & { reason: string }) =>
-      api.post(path, { ...toBody(values as unknown as V), reason: reason.trim() }),
+      adminApi.send(call, {
+        params: { id },
+        body: { ...toBody(values as unknown as V), reason: reason.trim() },
+      }),
     onSuccess: () => {
       message.success(done);
       void queryClient.invalidateQueries({ queryKey: [queryKey] });

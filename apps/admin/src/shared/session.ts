@@ -1,6 +1,7 @@
+import type { admin } from '@kabuto/contract';
 import { useSyncExternalStore } from 'react';
 
-export type Role = 'admin' | 'reviewer' | 'operator';
+export type Role = admin.OperatorRole;
 export interface OperatorSession {
   token: string;
   role: Role;

@@ -1,37 +1,10 @@
+import { admin } from '@kabuto/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { adminApi } from './api';
 import { formatAmount, formatTime } from './format';
 import { label, textOr } from './labels';
-
-export interface UserSummary {
-  id: number;
-  account: string;
-  realName: string | null;
-  kyc: string;
-  creditScore: number | null;
-  flags: { banned: boolean; frozen: boolean; tradeBarred: boolean; reason: string | null };
-  createdAt: string;
-}
-export interface BalanceRow {
-  currency: string;
-  available: string;
-  frozen: string;
-  debt: string;
-}
-interface Context {
-  user: UserSummary;
-  balances: BalanceRow[];
-  recentRecords: Array<{
-    id: number;
-    kind: string;
-    orderNo: string;
-    currency: string;
-    amount: string;
-    createdAt: string;
-  }>;
-}
 
 const KYC_COLOR: Record<string, string> = {
   verified: 'green',
@@ -40,7 +13,7 @@ const KYC_COLOR: Record<string, string> = {
   unverified: 'default',
 };
 
-export function FlagTags({ flags }: { flags: UserSummary['flags'] }) {
+export function FlagTags({ flags }: { flags: admin.UserView['flags'] }) {
   const { t } = useTranslation();
   const on = (['banned', 'frozen', 'tradeBarred'] as const).filter((f) => flags[f]);
   if (on.length === 0) return <Tag color="green">{t('users.normal')}</Tag>;
@@ -59,7 +32,7 @@ export function KycTag({ state }: { state: string }) {
   return <Tag color={KYC_COLOR[state] ?? 'default'}>{textOr(`kyc.${state}`, state)}</Tag>;
 }
 
-export function BalancesTable({ balances }: { balances: BalanceRow[] }) {
+export function BalancesTable({ balances }: { balances: admin.BalanceView[] }) {
   const { t } = useTranslation();
   return (
     <Table
@@ -103,7 +76,7 @@ export function UserContext({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
     queryKey: ['user-context', userId],
-    queryFn: () => api.get<Context>(`/users/${userId}/context`),
+    queryFn: () => adminApi.call(admin.users.context, { params: { id: userId } }),
   });
   return (
     <Card title={t('reviews.userContext')} size="small" loading={isLoading} data-testid="user-context">

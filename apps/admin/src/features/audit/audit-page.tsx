@@ -1,9 +1,10 @@
+import { admin } from '@kabuto/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, type Page } from '../../shared/api';
+import { ApiError, adminApi, urlOf } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { humanize, textOr } from '../../shared/labels';
@@ -61,23 +62,7 @@ function EntryDetails({ details }: { details: unknown }) {
   );
 }
 
-interface Entry {
-  id: number;
-  operator: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason: string | null;
-  details: unknown;
-  createdAt: string;
-}
-interface Filters {
-  q?: string;
-  action?: string;
-  operator?: string;
-  from?: string;
-  to?: string;
-}
+type Filters = admin.AdminInputOf<typeof admin.audit.csv>['query'];
 
 /** The audit log (SPEC §0.6): who, when, what, why, before and after; searchable, exportable, never edited. */
 export function AuditPage() {
@@ -87,7 +72,7 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useQuery({
     queryKey: ['audit', filters, page],
-    queryFn: () => api.get<Page<Entry>>('/audit', { ...filters, page, size: 20 }),
+    queryFn: () => adminApi.call(admin.audit.search, { query: { ...filters, page, size: 20 } }),
   });
   const apply = (v: { q?: string; action?: string; operator?: string; range?: [Dayjs, Dayjs] | null }) => {
     setPage(1);
@@ -101,10 +86,7 @@ export function AuditPage() {
   };
   const exportCsv = async () => {
     try {
-      const params = new URLSearchParams(
-        Object.entries(filters).filter(([, v]) => v) as Array<[string, string]>,
-      );
-      const blob = await api.blob(`/audit.csv?${params.toString()}`);
+      const blob = await adminApi.blob(urlOf(admin.audit.csv, { query: filters }));
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -1,10 +1,11 @@
+import { admin } from '@kabuto/contract';
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../app/shell';
-import { ApiError, api } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
-import { type Role, session } from '../../shared/session';
+import { session } from '../../shared/session';
 
 /** The operators' own sign-in (SPEC §9): username and password; repeated failures lock the name. */
 export function LoginPage() {
@@ -16,7 +17,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<{ token: string; role: Role }>('/login', values);
+      const answer = await adminApi.call(admin.auth.login, { body: values });
       session.set({ token: answer.token, role: answer.role, username: values.username });
       window.location.hash = '#/dashboard';
     } catch (e) {

@@ -1,8 +1,9 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, QRCode, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 
 /** The operator's own second factor (TOTP): scan the code, confirm with a first code, then it is asked at sign-in. */
@@ -10,20 +11,20 @@ export function TotpModal({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [setup, setSetup] = useState<admin.AdminAnswerOf<typeof admin.auth.totpSetup> | null>(null);
   const [form] = Form.useForm<{ code: string }>();
   const status = useQuery({
     queryKey: ['totp'],
-    queryFn: () => api.get<{ enabled: boolean }>('/me/totp'),
+    queryFn: () => adminApi.call(admin.auth.totpState),
     enabled: open,
   });
   const start = useMutation({
-    mutationFn: () => api.post<{ secret: string; uri: string }>('/me/totp/setup'),
+    mutationFn: () => adminApi.call(admin.auth.totpSetup),
     onSuccess: setSetup,
     onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
   });
   const enable = useMutation({
-    mutationFn: (code: string) => api.post('/me/totp/enable', { code }),
+    mutationFn: (code: string) => adminApi.call(admin.auth.totpEnable, { body: { code } }),
     onSuccess: () => {
       message.success(t('totp.enabled'));
       setSetup(null);

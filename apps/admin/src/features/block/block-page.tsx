@@ -1,3 +1,4 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -10,35 +11,19 @@ import {
   InputNumber,
   Modal,
   Row,
-  Space,
   Tag,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, type Page } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
+import { ChangeActions, EndModal } from '../../shared/change-actions';
 import { formatPrice, formatTime } from '../../shared/format';
 import { currentLanguage, errorText } from '../../shared/i18n';
-import { ReasonModal } from '../../shared/reason-modal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
-interface BlockProduct {
-  id: number;
-  code: string;
-  name: string;
-  market: string;
-  currency: string;
-  price: string;
-  marketPrice: string | null;
-  minLots: number;
-  totalLots: number;
-  remainingLots: number;
-  startsAt: string;
-  endsAt: string;
-  state: 'upcoming' | 'open' | 'closed';
-  applications: Partial<Record<'pending' | 'approved' | 'rejected', number>>;
-}
+type BlockProduct = admin.AdminAnswerOf<typeof admin.block.list>['list'][number];
 
 interface CreateForm {
   code: string;
@@ -62,31 +47,19 @@ export function BlockPage() {
   const { data, isLoading } = useQuery({
     queryKey: ['block-products', page],
     queryFn: () =>
-      api.get<Page<BlockProduct> & { priceBandPercent: number }>('/block/products', {
-        page,
-        size: 20,
-        language: currentLanguage(),
-      }),
-  });
-  const close = useMutation({
-    mutationFn: ({ product, reason }: { product: BlockProduct; reason: string }) =>
-      api.post(`/block/products/${product.id}/close`, { reason }),
-    onSuccess: () => {
-      message.success(t('block.closed'));
-      setClosing(null);
-      void queryClient.invalidateQueries({ queryKey: ['block-products'] });
-    },
-    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
+      adminApi.call(admin.block.list, { query: { page, size: 20, language: currentLanguage() } }),
   });
   const create = useMutation({
     mutationFn: (v: CreateForm) =>
-      api.post<BlockProduct>('/block/products', {
-        code: v.code.trim(),
-        price: String(v.price).trim(),
-        minLots: v.minLots,
-        totalLots: v.totalLots,
-        startsAt: v.window[0].toISOString(),
-        endsAt: v.window[1].toISOString(),
+      adminApi.call(admin.block.create, {
+        body: {
+          code: v.code.trim(),
+          price: String(v.price).trim(),
+          minLots: v.minLots,
+          totalLots: v.totalLots,
+          startsAt: v.window[0].toISOString(),
+          endsAt: v.window[1].toISOString(),
+        },
       }),
     onSuccess: () => {
       message.success(t('block.created'));
@@ -198,19 +171,14 @@ export function BlockPage() {
                 key: 'actions',
                 render: (_, r) =>
                   r.state === 'closed' ? null : (
-                    <Space wrap>
-                      <Button size="small" onClick={() => setEditing(r)} data-testid={`block-edit-${r.id}`}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        danger
-                        onClick={() => setClosing(r)}
-                        data-testid={`block-close-${r.id}`}
-                      >
-                        {t('block.closeEarly')}
-                      </Button>
-                    </Space>
+                    <ChangeActions
+                      testId="block"
+                      id={r.id}
+                      endId="close"
+                      endLabel={t('block.closeEarly')}
+                      onEdit={() => setEditing(r)}
+                      onEnd={() => setClosing(r)}
+                    />
                   ),
               },
             ]}
@@ -220,14 +188,13 @@ export function BlockPage() {
       {editing && (
         <EditModal product={editing} bandPercent={data?.priceBandPercent} onClose={() => setEditing(null)} />
       )}
-      <ReasonModal
-        open={closing !== null}
-        title={closing ? t('block.closeTitle', { name: `${closing.name} ${closing.code}` }) : ''}
-        required
-        danger
-        busy={close.isPending}
-        onCancel={() => setClosing(null)}
-        onSubmit={(reason) => closing && close.mutate({ product: closing, reason })}
+      <EndModal
+        call={admin.block.close}
+        target={closing}
+        title={(p) => t('block.closeTitle', { name: `${p.name} ${p.code}` })}
+        done={t('block.closed')}
+        queryKey="block-products"
+        onClose={() => setClosing(null)}
       />
     </>
   );
@@ -257,12 +224,15 @@ function EditModal({
   const [form] = Form.useForm<EditForm>();
   const save = useMutation({
     mutationFn: (v: EditForm) =>
-      api.post(`/block/products/${product.id}`, {
-        price: String(v.price).trim(),
-        minLots: v.minLots,
-        totalLots: v.totalLots,
-        endsAt: v.endsAt.toISOString(),
-        reason: v.reason.trim(),
+      adminApi.call(admin.block.update, {
+        params: { id: product.id },
+        body: {
+          price: String(v.price).trim(),
+          minLots: v.minLots,
+          totalLots: v.totalLots,
+          endsAt: v.endsAt.toISOString(),
+          reason: v.reason.trim(),
+        },
       }),
     onSuccess: () => {
       message.success(t('common.saved'));

@@ -1,9 +1,12 @@
+import { admin } from '@kabuto/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { I18nFields } from '../../shared/i18n-fields';
+
+type MessageBody = admin.AdminInputOf<typeof admin.content.messageSend>['body'];
 
 /** A message to one user or to everyone (SPEC §6.6), in the three languages. */
 export function MessagesPage() {
@@ -12,11 +15,13 @@ export function MessagesPage() {
   const [form] = Form.useForm();
   const audience = Form.useWatch('audience', form);
   const send = useMutation({
-    mutationFn: (v: { audience: string; account?: string; title: unknown; body: unknown }) =>
-      api.post('/messages', {
-        to: v.audience === 'all' ? 'all' : (v.account ?? '').trim(),
-        title: v.title,
-        body: v.body,
+    mutationFn: (v: { audience: string; account?: string } & Pick<MessageBody, 'title' | 'body'>) =>
+      adminApi.call(admin.content.messageSend, {
+        body: {
+          to: v.audience === 'all' ? 'all' : (v.account ?? '').trim(),
+          title: v.title,
+          body: v.body,
+        },
       }),
     onSuccess: () => {
       message.success(t('messages.sent'));

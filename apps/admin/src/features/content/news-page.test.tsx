@@ -14,6 +14,7 @@ const SAMPLE: NewsItem = {
   source: 'Kabuto (sample)',
   sourceNames: { cn: 'Kabuto（示例）', us: 'Kabuto (sample)', jp: 'Kabuto（サンプル）' },
   sample: true,
+  codes: [],
   views: 3,
   publishedAt: '2026-11-27T01:00:00.000Z',
   unpublishedAt: null,

@@ -1,40 +1,23 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Row, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, type Page } from '../../shared/api';
+import { adminApi } from '../../shared/api';
+import { ChangeActions, EndModal } from '../../shared/change-actions';
 import { ChangeModal } from '../../shared/change-modal';
 import { formatTime } from '../../shared/format';
-import { currentLanguage, errorText, LANGUAGES } from '../../shared/i18n';
+import { currentLanguage, LANGUAGES } from '../../shared/i18n';
 import { I18nFields } from '../../shared/i18n-fields';
-import { ReasonModal } from '../../shared/reason-modal';
 import { showRefusal } from '../../shared/refusal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
-type Texts = Record<string, string>;
+export type NewsItem = admin.AdminNewsView;
 
-export interface NewsItem {
-  id: number;
-  title: Texts;
-  summary: Texts;
-  body: Texts;
-  source: string;
-  sourceNames: Texts | null;
-  sample: boolean;
-  views: number;
-  publishedAt: string;
-  unpublishedAt: string | null;
-}
-
-type NewsForm = {
-  title: Texts;
-  summary: Texts;
-  body: Texts;
-  sourceNames: Texts;
-};
+type NewsForm = Required<Pick<admin.NewsInput, 'title' | 'summary' | 'body' | 'sourceNames'>>;
 
 /** The source an article starts with, in every language. */
-const HOUSE_SOURCE = Object.fromEntries(LANGUAGES.map((l) => [l, 'Kabuto']));
+const HOUSE_SOURCE = { cn: 'Kabuto', us: 'Kabuto', jp: 'Kabuto' };
 
 /** The texts of an article in the three languages (title, summary, text and source). */
 function NewsFields({ activeKey, onChange }: { activeKey?: string; onChange?: (language: string) => void }) {
@@ -68,16 +51,17 @@ function EditModal({ item, onClose }: { item: NewsItem; onClose: () => void }) {
   const { t } = useTranslation();
   const { tab, setTab, onFailed } = useLanguageTab();
   return (
-    <ChangeModal<NewsForm>
+    <ChangeModal<NewsForm, typeof admin.content.newsEdit>
       title={t('news.editTitle')}
       testId="news-edit"
-      path={`/news/${item.id}`}
+      call={admin.content.newsEdit}
+      id={item.id}
       toBody={(v) => ({ ...v })}
       initialValues={{
         title: item.title,
         summary: item.summary,
         body: item.body,
-        sourceNames: item.sourceNames ?? Object.fromEntries(LANGUAGES.map((l) => [l, item.source])),
+        sourceNames: item.sourceNames ?? { cn: item.source, us: item.source, jp: item.source },
       }}
       done={t('news.changed')}
       queryKey="news"
@@ -104,10 +88,10 @@ export function NewsPage() {
   const language = currentLanguage();
   const { data, isLoading } = useQuery({
     queryKey: ['news', page],
-    queryFn: () => api.get<Page<NewsItem>>('/news', { page, size: 10 }),
+    queryFn: () => adminApi.call(admin.content.newsList, { query: { page, size: 10 } }),
   });
   const publish = useMutation({
-    mutationFn: (v: NewsForm) => api.post('/news', v),
+    mutationFn: (v: NewsForm) => adminApi.call(admin.content.newsPublish, { body: v }),
     onSuccess: () => {
       message.success(t('news.published'));
       form.resetFields();
@@ -115,17 +99,7 @@ export function NewsPage() {
     },
     onError: (e) => showRefusal(form, message, e),
   });
-  const unpublish = useMutation({
-    mutationFn: ({ item, reason }: { item: NewsItem; reason: string }) =>
-      api.post(`/news/${item.id}/unpublish`, { reason }),
-    onSuccess: () => {
-      message.success(t('news.unpublished'));
-      setUnpublishing(null);
-      void queryClient.invalidateQueries({ queryKey: ['news'] });
-    },
-    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
-  });
-  const titleOf = (item: NewsItem) => item.title[language] ?? item.title.us ?? '';
+  const titleOf = (item: NewsItem) => item.title[language] ?? item.title.us;
   return (
     <>
       <Typography.Title level={3}>{t('menu.news')}</Typography.Title>
@@ -193,19 +167,14 @@ export function NewsPage() {
                 key: 'actions',
                 render: (_, r) =>
                   r.unpublishedAt ? null : (
-                    <Space wrap>
-                      <Button size="small" onClick={() => setEditing(r)} data-testid={`news-edit-${r.id}`}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        danger
-                        onClick={() => setUnpublishing(r)}
-                        data-testid={`news-unpublish-${r.id}`}
-                      >
-                        {t('news.unpublish')}
-                      </Button>
-                    </Space>
+                    <ChangeActions
+                      testId="news"
+                      id={r.id}
+                      endId="unpublish"
+                      endLabel={t('news.unpublish')}
+                      onEdit={() => setEditing(r)}
+                      onEnd={() => setUnpublishing(r)}
+                    />
                   ),
               },
             ]}
@@ -213,14 +182,13 @@ export function NewsPage() {
         </Col>
       </Row>
       {editing && <EditModal item={editing} onClose={() => setEditing(null)} />}
-      <ReasonModal
-        open={unpublishing !== null}
-        title={unpublishing ? t('news.unpublishTitle', { title: titleOf(unpublishing) }) : ''}
-        required
-        danger
-        busy={unpublish.isPending}
-        onCancel={() => setUnpublishing(null)}
-        onSubmit={(reason) => unpublishing && unpublish.mutate({ item: unpublishing, reason })}
+      <EndModal
+        call={admin.content.newsUnpublish}
+        target={unpublishing}
+        title={(item) => t('news.unpublishTitle', { title: titleOf(item) })}
+        done={t('news.unpublished')}
+        queryKey="news"
+        onClose={() => setUnpublishing(null)}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -10,55 +11,25 @@ import {
   InputNumber,
   Row,
   Select,
-  Space,
   Tag,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api';
+import { adminApi } from '../../shared/api';
+import { ChangeActions, EndModal } from '../../shared/change-actions';
 import { ChangeModal } from '../../shared/change-modal';
 import { formatAmount, formatTime } from '../../shared/format';
-import { currentLanguage, errorText, LANGUAGES } from '../../shared/i18n';
+import { currentLanguage } from '../../shared/i18n';
 import { I18nFields } from '../../shared/i18n-fields';
 import { label } from '../../shared/labels';
-import { ReasonModal } from '../../shared/reason-modal';
 import { showRefusal } from '../../shared/refusal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
-type Names = Record<string, string>;
-
-interface Leader {
-  id: number;
-  name: string;
-  names: Names | null;
-  strategy: string;
-  market: string;
-  currency: string;
-  codes: string[];
-  equity: string;
-  liveFrom: string | null;
-  days: number;
-  totalReturn: string;
-  maxDrawdown: string;
-}
-
-interface Product {
-  id: number;
-  name: string;
-  names: Names | null;
-  leaderId: number;
-  leader: string;
-  leaderNames: Names | null;
-  open: boolean;
-  currency: string;
-  minAmount: string;
-  lockDays: number;
-  cutoffAt: string;
-  followers: number;
-  createdAt: string;
-}
+type Names = admin.AdminBodyOf<typeof admin.copy.renameLeader>['names'];
+type Leader = admin.CopyLeaderView;
+type Product = admin.CopyProductView;
 
 interface ListForm {
   leaderId: number;
@@ -76,7 +47,13 @@ type EditForm = {
 };
 
 /** A name from the data in the operator's language, else the one-language text kept beside it. */
-const nameIn = (names: Names | null, text: string) => names?.[currentLanguage()] || text;
+const nameIn = (names: Record<string, string> | null, text: string) => names?.[currentLanguage()] || text;
+/** The names a change starts from: each language's, else the one-language text. */
+const namesOr = (names: Record<string, string> | null, text: string): Names => ({
+  cn: names?.cn ?? text,
+  us: names?.us ?? text,
+  jp: names?.jp ?? text,
+});
 
 /** The three fields every product carries, in the listing and the change. */
 function ProductFields() {
@@ -105,10 +82,11 @@ function ProductFields() {
 function EditModal({ product, onClose }: { product: Product; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <ChangeModal<EditForm>
+    <ChangeModal<EditForm, typeof admin.copy.update>
       title={t('copy.editTitle', { name: nameIn(product.names, product.name) })}
       testId="copy-edit"
-      path={`/copy/products/${product.id}`}
+      call={admin.copy.update}
+      id={product.id}
       toBody={(v) => ({
         names: v.names,
         minAmount: String(v.minAmount).trim(),
@@ -116,7 +94,7 @@ function EditModal({ product, onClose }: { product: Product; onClose: () => void
         cutoffAt: v.cutoffAt.toISOString(),
       })}
       initialValues={{
-        names: Object.fromEntries(LANGUAGES.map((l) => [l, product.names?.[l] ?? product.name])),
+        names: namesOr(product.names, product.name),
         minAmount: product.minAmount,
         lockDays: product.lockDays,
         cutoffAt: dayjs(product.cutoffAt),
@@ -135,14 +113,13 @@ function EditModal({ product, onClose }: { product: Product; onClose: () => void
 function LeaderModal({ leader, onClose }: { leader: Leader; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <ChangeModal<{ names: Names }>
+    <ChangeModal<{ names: Names }, typeof admin.copy.renameLeader>
       title={t('copy.renameLeaderTitle', { name: nameIn(leader.names, leader.name) })}
       testId="copy-leader"
-      path={`/copy/leaders/${leader.id}`}
+      call={admin.copy.renameLeader}
+      id={leader.id}
       toBody={(v) => ({ names: v.names })}
-      initialValues={{
-        names: Object.fromEntries(LANGUAGES.map((l) => [l, leader.names?.[l] ?? leader.name])),
-      }}
+      initialValues={{ names: namesOr(leader.names, leader.name) }}
       done={t('copy.leaderRenamed')}
       queryKey="copy"
       goneKey="not_found"
@@ -170,20 +147,22 @@ export function CopyPage() {
   const [renaming, setRenaming] = useState<Leader | null>(null);
   const leaders = useQuery({
     queryKey: ['copy', 'leaders'],
-    queryFn: () => api.get<{ list: Leader[] }>('/copy/leaders'),
+    queryFn: () => adminApi.call(admin.copy.leaders),
   });
   const products = useQuery({
     queryKey: ['copy', 'products'],
-    queryFn: () => api.get<{ list: Product[] }>('/copy/products'),
+    queryFn: () => adminApi.call(admin.copy.products),
   });
   const list = useMutation({
     mutationFn: (v: ListForm) =>
-      api.post('/copy/products', {
-        leaderId: v.leaderId,
-        names: v.names,
-        minAmount: String(v.minAmount).trim(),
-        lockDays: v.lockDays,
-        cutoffAt: v.cutoffAt.toISOString(),
+      adminApi.call(admin.copy.create, {
+        body: {
+          leaderId: v.leaderId,
+          names: v.names,
+          minAmount: String(v.minAmount).trim(),
+          lockDays: v.lockDays,
+          cutoffAt: v.cutoffAt.toISOString(),
+        },
       }),
     onSuccess: () => {
       message.success(t('copy.listed'));
@@ -191,16 +170,6 @@ export function CopyPage() {
       void queryClient.invalidateQueries({ queryKey: ['copy'] });
     },
     onError: (e) => showRefusal(form, message, e),
-  });
-  const close = useMutation({
-    mutationFn: ({ product, reason }: { product: Product; reason: string }) =>
-      api.post(`/copy/products/${product.id}/close`, { reason }),
-    onSuccess: () => {
-      message.success(t('copy.closed'));
-      setClosing(null);
-      void queryClient.invalidateQueries({ queryKey: ['copy'] });
-    },
-    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
   });
   return (
     <>
@@ -264,19 +233,14 @@ export function CopyPage() {
                   key: 'actions',
                   render: (_, r) =>
                     r.open ? (
-                      <Space wrap>
-                        <Button size="small" onClick={() => setEditing(r)} data-testid={`copy-edit-${r.id}`}>
-                          {t('common.edit')}
-                        </Button>
-                        <Button
-                          size="small"
-                          danger
-                          onClick={() => setClosing(r)}
-                          data-testid={`copy-close-${r.id}`}
-                        >
-                          {t('copy.close')}
-                        </Button>
-                      </Space>
+                      <ChangeActions
+                        testId="copy"
+                        id={r.id}
+                        endId="close"
+                        endLabel={t('copy.close')}
+                        onEdit={() => setEditing(r)}
+                        onEnd={() => setClosing(r)}
+                      />
                     ) : null,
                 },
               ]}
@@ -339,14 +303,13 @@ export function CopyPage() {
       </Row>
       {editing && <EditModal product={editing} onClose={() => setEditing(null)} />}
       {renaming && <LeaderModal leader={renaming} onClose={() => setRenaming(null)} />}
-      <ReasonModal
-        open={closing !== null}
-        title={closing ? t('copy.closeTitle', { name: nameIn(closing.names, closing.name) }) : ''}
-        required
-        danger
-        busy={close.isPending}
-        onCancel={() => setClosing(null)}
-        onSubmit={(reason) => closing && close.mutate({ product: closing, reason })}
+      <EndModal
+        call={admin.copy.close}
+        target={closing}
+        title={(p) => t('copy.closeTitle', { name: nameIn(p.names, p.name) })}
+        done={t('copy.closed')}
+        queryKey="copy"
+        onClose={() => setClosing(null)}
       />
     </>
   );

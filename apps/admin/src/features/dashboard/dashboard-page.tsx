@@ -1,32 +1,14 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
+import { adminApi } from '../../shared/api';
 import { formatAmount, formatDuration, formatTime } from '../../shared/format';
 import { label } from '../../shared/labels';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { useSession } from '../../shared/session';
 
-interface Dashboard {
-  now: string;
-  queues: Array<{
-    kind: string;
-    pending: number;
-    oldestCreatedAt: string | null;
-    oldestDueAt: string | null;
-    overdue: number;
-  }>;
-  today: {
-    since: string;
-    deposits: Array<{ currency: string; count: number; amount: string }>;
-    withdrawals: Array<{ currency: string; count: number; amount: string }>;
-    orders: number;
-  };
-  house: Array<{ account: string; currency: string; balance: string }>;
-  invariant: { ok: boolean; checkedAt: string } | null;
-}
-
-const flowText = (rows: Dashboard['today']['deposits']) =>
+const flowText = (rows: admin.DashboardView['today']['deposits']) =>
   rows.length === 0
     ? '0'
     : rows.map((r) => `${formatAmount(r.amount)} ${r.currency} (${r.count})`).join(' · ');
@@ -37,11 +19,11 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const { data, isLoading } = useQuery({
     queryKey: ['dashboard'],
-    queryFn: () => api.get<Dashboard>('/dashboard'),
+    queryFn: () => adminApi.call(admin.dashboard.dashboard),
     refetchInterval: 30_000,
   });
   const check = useMutation({
-    mutationFn: () => api.post('/invariant/check'),
+    mutationFn: () => adminApi.call(admin.dashboard.invariantCheck),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
   });
   const now = data ? new Date(data.now).getTime() : 0;

@@ -1,13 +1,12 @@
-import { DAY_TRADE_STATES, type DayTradeState, type DayTradeView } from '@kabuto/contract';
+import { admin, DAY_TRADE_STATES, type DayTradeState } from '@kabuto/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type Page } from '../../shared/api';
+import { adminApi } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
-type Row = DayTradeView & { userId: number; account: string };
 type Filter = DayTradeState | 'all';
 
 const STATE_COLOURS: Record<DayTradeState, string> = {
@@ -33,7 +32,9 @@ export function DayTradesPage() {
   const { data, isLoading } = useQuery({
     queryKey: ['daytrades', state, page],
     queryFn: () =>
-      api.get<Page<Row>>('/daytrades', { state: state === 'all' ? undefined : state, page, size: 20 }),
+      adminApi.call(admin.daytrade.list, {
+        query: { state: state === 'all' ? undefined : state, page, size: 20 },
+      }),
   });
   return (
     <Card title={t('daytrades.title')} data-testid="daytrades-page">
@@ -49,7 +50,7 @@ export function DayTradesPage() {
             ...DAY_TRADE_STATES.map((s) => ({ label: t(`daytrades.states.${s}`), value: s })),
           ]}
         />
-        <ResponsiveTable<Row>
+        <ResponsiveTable<admin.AdminAnswerOf<typeof admin.daytrade.list>['list'][number]>
           rowKey="id"
           size="small"
           loading={isLoading}

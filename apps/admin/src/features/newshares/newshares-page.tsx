@@ -1,4 +1,4 @@
-import { MARKET_TIMEZONE, MAX_LOTTERY_SAMPLE } from '@kabuto/contract';
+import { admin, MARKET_TIMEZONE, MAX_LOTTERY_SAMPLE } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,11 +23,11 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, type Page } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
+import { EndModal } from '../../shared/change-actions';
 import { formatPrice, formatTime } from '../../shared/format';
 import { currentLanguage, errorText, LANGUAGES } from '../../shared/i18n';
 import { labelOptions, textOr } from '../../shared/labels';
-import { ReasonModal } from '../../shared/reason-modal';
 import { showRefusal } from '../../shared/refusal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
@@ -36,56 +36,7 @@ dayjs.extend(timezone);
 
 import { I18nFields } from '../../shared/i18n-fields';
 
-interface NewShareRow {
-  id: number;
-  code: string;
-  market: 'jpy' | 'usd' | 'cny';
-  currency: string;
-  name: Record<string, string>;
-  state: 'upcoming' | 'subscribing' | 'closed' | 'listed';
-  sector: string;
-  price: string;
-  provisionalPrice: string;
-  pe: string | null;
-  leadUnderwriter: string;
-  issueMarket: string;
-  leadUnderwriterNames: Record<string, string> | null;
-  issueMarketNames: Record<string, string> | null;
-  offeredQuantity: number;
-  minQuantity: number;
-  maxQuantity: number;
-  sharesOutstanding: number;
-  opensAt: string;
-  closesAt: string;
-  lotteryAt: string;
-  payUntil: string;
-  listsAt: string;
-  firstPrice: string | null;
-  applications: number;
-  appliedQuantity: number;
-}
-
-interface Detail {
-  share: NewShareRow;
-  subscriptions: Array<{
-    id: number;
-    orderNo: string;
-    account: string;
-    quantity: number;
-    amount: string;
-    wonQuantity: number;
-    frozen: string;
-    state: string;
-  }>;
-  draw: {
-    seed: string;
-    inputsDigest: string;
-    algorithm: string;
-    applications: number;
-    winners: number;
-    drawnAt: string;
-  } | null;
-}
+type NewShareRow = admin.AdminAnswerOf<typeof admin.ipo.list>['list'][number];
 
 const MOMENTS = ['opensAt', 'closesAt', 'lotteryAt', 'payUntil', 'listsAt'] as const;
 const QUANTITIES = ['offeredQuantity', 'minQuantity', 'maxQuantity', 'sharesOutstanding'] as const;
@@ -133,7 +84,7 @@ function ShareDetail({ id, onClose }: { id: number | null; onClose: () => void }
   const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: ['newshare', id],
-    queryFn: () => api.get<Detail>(`/newshares/${id}`),
+    queryFn: () => adminApi.call(admin.ipo.detail, { params: { id: id ?? 0 } }),
     enabled: id !== null,
   });
   return (
@@ -202,7 +153,7 @@ export function NewSharesPage() {
   const language = currentLanguage();
   const { data, isLoading } = useQuery({
     queryKey: ['newshares', page],
-    queryFn: () => api.get<Page<NewShareRow>>('/newshares', { page, size: 10 }),
+    queryFn: () => adminApi.call(admin.ipo.list, { query: { page, size: 10 } }),
   });
   const { modal } = App.useApp();
   const [languageTab, setLanguageTab] = useState<string>(language);
@@ -214,7 +165,10 @@ export function NewSharesPage() {
   const zone = t(`newshares.zones.${market}`);
   const list = useMutation({
     mutationFn: ({ id, ...v }: Record<string, unknown>) =>
-      id === undefined ? api.post('/newshares', v) : api.post(`/newshares/${id}`, v),
+      // The form's values are checked by the server against the call's body.
+      id === undefined
+        ? adminApi.send(admin.ipo.create, { body: v })
+        : adminApi.send(admin.ipo.update, { params: { id }, body: v }),
     onSuccess: (_, v) => {
       message.success(v.id === undefined ? t('newshares.listed') : t('newshares.changed'));
       form.resetFields();
@@ -230,17 +184,6 @@ export function NewSharesPage() {
         void queryClient.invalidateQueries({ queryKey: ['newshares'] });
       }
     },
-  });
-  const withdraw = useMutation({
-    mutationFn: ({ share, reason }: { share: NewShareRow; reason: string }) =>
-      api.post(`/newshares/${share.id}/withdraw`, { reason }),
-    onSuccess: () => {
-      message.success(t('newshares.withdrawn'));
-      if (editing && editing.id === withdrawing?.id) stopEditing();
-      setWithdrawing(null);
-      void queryClient.invalidateQueries({ queryKey: ['newshares'] });
-    },
-    onError: (e) => message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error')),
   });
   const submit = (v: Record<string, unknown>) => {
     const body: Record<string, unknown> = { ...v };
@@ -521,14 +464,16 @@ export function NewSharesPage() {
         </Col>
       </Row>
       <ShareDetail id={open} onClose={() => setOpen(null)} />
-      <ReasonModal
-        open={withdrawing !== null}
-        title={withdrawing ? t('newshares.withdrawTitle', { code: withdrawing.code }) : ''}
-        required
-        danger
-        busy={withdraw.isPending}
-        onCancel={() => setWithdrawing(null)}
-        onSubmit={(reason) => withdrawing && withdraw.mutate({ share: withdrawing, reason })}
+      <EndModal
+        call={admin.ipo.withdraw}
+        target={withdrawing}
+        title={(share) => t('newshares.withdrawTitle', { code: share.code })}
+        done={t('newshares.withdrawn')}
+        queryKey="newshares"
+        onEnded={(share) => {
+          if (editing && editing.id === share.id) stopEditing();
+        }}
+        onClose={() => setWithdrawing(null)}
       />
     </>
   );

@@ -1,24 +1,17 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { ReasonModal } from '../../shared/reason-modal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { type Role, useSession } from '../../shared/session';
 
-interface OperatorRow {
-  id: number;
-  username: string;
-  role: Role;
-  disabled: boolean;
-  totp: boolean;
-  lockedUntil: string | null;
-  createdAt: string;
-}
-const ROLES: Role[] = ['admin', 'reviewer', 'operator'];
+type OperatorRow = admin.OperatorView;
+const ROLES: readonly Role[] = admin.OPERATOR_ROLES;
 
 type Pending =
   | { kind: 'role'; op: OperatorRow; role: Role }
@@ -29,7 +22,7 @@ type Pending =
 function changeBody(p: Pending, reason: string) {
   if (p.kind === 'role') return { role: p.role, reason };
   if (p.kind === 'disable') return { disabled: p.disabled, reason };
-  return { totpOff: true, reason };
+  return { totpOff: true as const, reason };
 }
 
 /** Operator accounts (SPEC §9, admin role): create, assign a role, disable, reset a password. */
@@ -46,11 +39,12 @@ export function OperatorsPage() {
     message.error(e instanceof ApiError ? errorText(e.key) : errorText('network_error'));
   const { data, isLoading } = useQuery({
     queryKey: ['operators'],
-    queryFn: () => api.get<{ list: OperatorRow[] }>('/operators'),
+    queryFn: () => adminApi.call(admin.operators.list),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['operators'] });
   const create = useMutation({
-    mutationFn: (v: { username: string; password: string; role: Role }) => api.post('/operators', v),
+    mutationFn: (v: { username: string; password: string; role: Role }) =>
+      adminApi.call(admin.operators.create, { body: v }),
     onSuccess: () => {
       message.success(t('operators.created'));
       createForm.resetFields();
@@ -61,8 +55,11 @@ export function OperatorsPage() {
   const change = useMutation({
     mutationFn: ({ p, reason, password }: { p: Pending; reason: string; password?: string }) =>
       p.kind === 'password'
-        ? api.post(`/operators/${p.op.id}/password`, { password, reason })
-        : api.post(`/operators/${p.op.id}`, changeBody(p, reason)),
+        ? adminApi.call(admin.operators.resetPassword, {
+            params: { id: p.op.id },
+            body: { password: password ?? '', reason },
+          })
+        : adminApi.call(admin.operators.update, { params: { id: p.op.id }, body: changeBody(p, reason) }),
     onSuccess: () => {
       message.success(t('common.saved'));
       setPending(null);

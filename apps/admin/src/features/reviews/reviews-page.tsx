@@ -1,4 +1,4 @@
-import type { ReviewItemView } from '@kabuto/contract';
+import { admin, REVIEW_KINDS, type REVIEW_STATES, type ReviewItemView } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -20,7 +20,7 @@ import {
 import i18next from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, type Page } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { AuthImage } from '../../shared/auth-image';
 import { formatAmount, formatDuration, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
@@ -29,8 +29,7 @@ import { ReasonModal } from '../../shared/reason-modal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { UserContext } from '../../shared/user-context';
 
-export const REVIEW_KINDS = ['deposit', 'withdrawal', 'kyc', 'loan', 'daytrade', 'block'] as const;
-type State = 'pending' | 'approved' | 'rejected' | 'all';
+type State = (typeof REVIEW_STATES)[number] | 'all';
 
 type ReviewItem = ReviewItemView;
 
@@ -159,7 +158,7 @@ export function ReviewsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<string>('all');
+  const [kind, setKind] = useState<(typeof REVIEW_KINDS)[number] | 'all'>('all');
   const [state, setState] = useState<State>('pending');
   const [search, setSearch] = useState('');
   const [overdueOnly, setOverdueOnly] = useState(false);
@@ -182,11 +181,8 @@ export function ReviewsPage() {
   const { data, isLoading } = useQuery({
     queryKey: ['reviews', kind, state, page],
     queryFn: () =>
-      api.get<Page<ReviewItem>>('/reviews', {
-        kind: kind === 'all' ? undefined : kind,
-        state,
-        page,
-        size: 50,
+      adminApi.call(admin.reviews.list, {
+        query: { kind: kind === 'all' ? undefined : kind, state, page, size: 50 },
       }),
   });
   const items = useMemo(() => {
@@ -205,7 +201,11 @@ export function ReviewsPage() {
   const decide = useMutation({
     mutationFn: (
       { item, decision, reason }: { item: ReviewItem; decision: 'approve' | 'reject'; reason: string }, // The item's own kind, whichever tab shows it: the all-queues tab decides through the same call.
-    ) => api.post(`/reviews/${item.kind}/${item.id}/${decision}`, reason ? { reason } : {}),
+    ) =>
+      adminApi.call(admin.reviews.decide, {
+        params: { kind: item.kind, id: item.id, decision },
+        body: reason ? { reason } : {},
+      }),
     onSuccess: (_, { decision, item }) => {
       message.success(t(decision === 'approve' ? 'reviews.approved' : 'reviews.rejected'));
       setDeciding(null);
@@ -257,7 +257,7 @@ export function ReviewsPage() {
       <Tabs
         activeKey={kind}
         onChange={(k) => {
-          setKind(k);
+          setKind(k as typeof kind);
           setPage(1);
           setSelectedKey(null);
         }}

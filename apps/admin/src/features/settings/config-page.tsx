@@ -1,31 +1,17 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
-type Kind = 'text' | 'boolean' | 'integer' | 'integerList' | 'money' | 'moneyMap' | 'choice';
-interface Setting {
-  name: string;
-  kind: Kind;
-  choices?: string[];
-  value: unknown;
-  default: unknown;
-  overridden: boolean;
-}
-interface Change {
-  id: number;
-  name: string;
-  before: unknown;
-  after: unknown;
-  reason: string;
-  operator: string | null;
-  createdAt: string;
-}
+type Kind = admin.settings.SettingKind;
+type Setting = admin.SettingView;
+type ChangeBody = admin.AdminBodyOf<typeof admin.settings.change>;
 
 function show(kind: Kind, value: unknown): string {
   if (value === null || value === undefined) return '-';
@@ -59,7 +45,7 @@ function EditModal({ setting, onClose }: { setting: Setting; onClose: () => void
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const save = useMutation({
-    mutationFn: (body: { name: string; value: unknown; reason: string }) => api.post('/config', body),
+    mutationFn: (body: ChangeBody) => adminApi.call(admin.settings.change, { body }),
     onSuccess: () => {
       message.success(t('common.saved'));
       void queryClient.invalidateQueries({ queryKey: ['config'] });
@@ -171,10 +157,10 @@ export function ConfigPage() {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Setting | null>(null);
-  const settings = useQuery({ queryKey: ['config'], queryFn: () => api.get<{ list: Setting[] }>('/config') });
+  const settings = useQuery({ queryKey: ['config'], queryFn: () => adminApi.call(admin.settings.list) });
   const history = useQuery({
     queryKey: ['config', 'history'],
-    queryFn: () => api.get<{ list: Change[] }>('/config/history'),
+    queryFn: () => adminApi.call(admin.settings.history),
   });
   const kindOf = (name: string) => settings.data?.list.find((s) => s.name === name)?.kind ?? 'text';
   const restore = (s: Setting) => {
@@ -195,7 +181,7 @@ export function ConfigPage() {
           message.error(t('form.reasonRequired'));
           throw new Error('reason');
         }
-        await api.post('/config', { name: s.name, value: null, reason });
+        await adminApi.call(admin.settings.change, { body: { name: s.name, value: null, reason } });
         void queryClient.invalidateQueries({ queryKey: ['config'] });
       },
     });

@@ -1,29 +1,17 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api, type Page } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { formatAmount, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { ReasonModal } from '../../shared/reason-modal';
 import { ResponsiveTable } from '../../shared/responsive-table';
 
 type State = 'pending' | 'posted' | 'rejected' | 'all';
-interface Adjustment {
-  id: number;
-  userId: number;
-  account: string;
-  currency: string;
-  amount: string;
-  reason: string;
-  state: 'pending' | 'posted' | 'rejected';
-  requestedBy: string;
-  decidedBy: string | null;
-  decisionReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+type Adjustment = admin.AdjustmentView;
 
 const STATE_COLOR = { pending: 'gold', posted: 'green', rejected: 'red' } as const;
 
@@ -35,11 +23,16 @@ export function AdjustmentsTable({ state, userId }: { state: State; userId?: num
   const [deciding, setDeciding] = useState<{ item: Adjustment; decision: 'approve' | 'reject' } | null>(null);
   const { data, isLoading } = useQuery({
     queryKey: ['adjustments', state, userId, page],
-    queryFn: () => api.get<Page<Adjustment>>('/adjustments', { state, userId, page, size: 20 }),
+    queryFn: () => adminApi.call(admin.users.adjustments, { query: { state, userId, page, size: 20 } }),
   });
   const decide = useMutation({
     mutationFn: (v: { id: number; decision: 'approve' | 'reject'; reason: string }) =>
-      api.post(`/adjustments/${v.id}/${v.decision}`, v.reason ? { reason: v.reason } : {}),
+      v.decision === 'approve'
+        ? adminApi.call(admin.users.approveAdjustment, {
+            params: { id: v.id },
+            body: v.reason ? { reason: v.reason } : {},
+          })
+        : adminApi.call(admin.users.rejectAdjustment, { params: { id: v.id }, body: { reason: v.reason } }),
     onSuccess: () => {
       message.success(t('common.saved'));
       setDeciding(null);

@@ -1,28 +1,12 @@
+import { admin } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { ReasonModal } from '../../shared/reason-modal';
-
-interface Security {
-  factors: {
-    passkeys: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
-    totp: boolean;
-    recoveryCodesLeft: number;
-    secondFactor: boolean;
-  };
-  sessions: Array<{
-    id: number;
-    device: string | null;
-    address: string | null;
-    createdAt: string;
-    lastSeenAt: string;
-    steppedUpAt: string | null;
-  }>;
-}
 
 /**
  * A user's sign-in security (SPEC §13.1): which factors they have (never a secret) and their open
@@ -36,11 +20,11 @@ export function SecurityCard({ userId }: { userId: number }) {
   const [asking, setAsking] = useState(false);
   const { data, isLoading } = useQuery({
     queryKey: ['user-security', userId],
-    queryFn: () => api.get<Security>(`/users/${userId}/security`),
+    queryFn: () => adminApi.call(admin.users.security, { params: { id: userId } }),
   });
   const reset = useMutation({
     mutationFn: (reason: string) =>
-      api.post<{ sessionsEnded: number }>(`/users/${userId}/reset-factors`, { reason }),
+      adminApi.call(admin.users.resetFactors, { params: { id: userId }, body: { reason } }),
     onSuccess: (answer) => {
       setAsking(false);
       message.success(t('security.resetDone', { count: answer.sessionsEnded }));

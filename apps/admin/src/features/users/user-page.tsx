@@ -1,3 +1,4 @@
+import { admin, CURRENCIES } from '@kabuto/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,34 +22,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError, api, type Page } from '../../shared/api';
+import { ApiError, adminApi } from '../../shared/api';
 import { formatAmount, formatPrice, formatTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { label, memoText, textOr } from '../../shared/labels';
-import {
-  type BalanceRow,
-  BalancesTable,
-  FlagTags,
-  KycTag,
-  type UserSummary,
-} from '../../shared/user-context';
+import { BalancesTable, FlagTags, KycTag } from '../../shared/user-context';
 import { AdjustmentsTable } from './adjustments-page';
 import { SecurityCard } from './security-card';
 
-const CURRENCIES = ['JPY', 'USD', 'CNY', 'TWD', 'HKD', 'THB', 'VND', 'MYR', 'KRW', 'SAR'];
-
-interface Profile {
-  user: UserSummary & { language: string; fundPasswordSet: boolean; lockedUntil: string | null };
-  balances: BalanceRow[];
-  cards: Array<{
-    id: number;
-    holder: string;
-    cardNumber: string;
-    institution: string;
-    branch: string;
-    unbound: boolean;
-  }>;
-}
+type Profile = admin.AdminAnswerOf<typeof admin.users.detail>;
 
 function useFail() {
   const { message } = App.useApp();
@@ -63,8 +45,8 @@ function FlagsCard({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const save = useMutation({
-    mutationFn: (v: { banned: boolean; frozen: boolean; tradeBarred: boolean; reason: string }) =>
-      api.post(`/users/${profile.user.id}/flags`, v),
+    mutationFn: (v: admin.AdminInputOf<typeof admin.users.flags>['body']) =>
+      adminApi.call(admin.users.flags, { params: { id: profile.user.id }, body: v }),
     onSuccess: () => {
       message.success(t('common.saved'));
       form.setFieldValue('reason', '');
@@ -111,8 +93,8 @@ function AdjustmentCard({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const post = useMutation({
-    mutationFn: (v: { currency: string; direction: string; amount: string; reason: string }) =>
-      api.post<{ state: string }>(`/users/${userId}/adjustments`, v),
+    mutationFn: (v: admin.AdminInputOf<typeof admin.users.adjust>['body']) =>
+      adminApi.call(admin.users.adjust, { params: { id: userId }, body: v }),
     onSuccess: (answer) => {
       message.success(t(answer.state === 'posted' ? 'adjust.posted' : 'adjust.pending'));
       form.resetFields();
@@ -175,20 +157,7 @@ function LedgerTab({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useQuery({
     queryKey: ['user-ledger', userId, page],
-    queryFn: () =>
-      api.get<
-        Page<{
-          id: number;
-          kind: string;
-          orderNo: string;
-          account: string;
-          currency: string;
-          amount: string;
-          balanceAfter: string | null;
-          memo: string | null;
-          createdAt: string;
-        }>
-      >(`/users/${userId}/ledger`, { page, size: 20 }),
+    queryFn: () => adminApi.call(admin.users.ledger, { params: { id: userId }, query: { page, size: 20 } }),
   });
   return (
     <Table
@@ -237,23 +206,7 @@ function PositionsTab({ userId }: { userId: number }) {
   const { data, isLoading } = useQuery({
     queryKey: ['user-positions', userId, page],
     queryFn: () =>
-      api.get<
-        Page<{
-          id: number;
-          orderNo: string;
-          code: string;
-          direction: string;
-          leverage: number;
-          quantity: number;
-          openPrice: string | null;
-          closePrice: string | null;
-          margin: string;
-          realisedPnl: string | null;
-          currency: string;
-          state: string;
-          createdAt: string;
-        }>
-      >(`/users/${userId}/positions`, { page, size: 20 }),
+      adminApi.call(admin.users.positions, { params: { id: userId }, query: { page, size: 20 } }),
   });
   return (
     <Table
@@ -311,20 +264,7 @@ function ApplicationsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
     queryKey: ['user-applications', userId],
-    queryFn: () =>
-      api.get<{
-        list: Array<{
-          kind: string;
-          id: number;
-          state: string;
-          amount: string | null;
-          currency: string | null;
-          reason: string | null;
-          reviewer: string | null;
-          createdAt: string;
-          reviewedAt: string | null;
-        }>;
-      }>(`/users/${userId}/applications`),
+    queryFn: () => adminApi.call(admin.users.applications, { params: { id: userId } }),
   });
   return (
     <Table
@@ -368,16 +308,7 @@ function SessionsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
     queryKey: ['user-sessions', userId],
-    queryFn: () =>
-      api.get<{
-        list: Array<{
-          id: number;
-          createdAt: string;
-          lastSeenAt: string;
-          endedAt: string | null;
-          active: boolean;
-        }>;
-      }>(`/users/${userId}/sessions`),
+    queryFn: () => adminApi.call(admin.users.sessions, { params: { id: userId } }),
   });
   return (
     <Table
@@ -411,7 +342,7 @@ export function UserPage() {
   const userId = Number(useParams().id);
   const { data, isLoading, error } = useQuery({
     queryKey: ['user', userId],
-    queryFn: () => api.get<Profile>(`/users/${userId}`),
+    queryFn: () => adminApi.call(admin.users.detail, { params: { id: userId } }),
     enabled: Number.isSafeInteger(userId) && userId > 0,
   });
   if (error)

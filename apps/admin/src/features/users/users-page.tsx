@@ -1,11 +1,12 @@
+import { admin } from '@kabuto/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../shared/api';
+import { adminApi } from '../../shared/api';
 import { formatTime } from '../../shared/format';
 import { ResponsiveTable } from '../../shared/responsive-table';
-import { FlagTags, KycTag, type UserSummary } from '../../shared/user-context';
+import { FlagTags, KycTag } from '../../shared/user-context';
 
 /** User care (SPEC §9): find a user by account, real name or bank card number. */
 export function UsersPage() {
@@ -15,7 +16,7 @@ export function UsersPage() {
   const q = params.get('q') ?? '';
   const { data, isFetching } = useQuery({
     queryKey: ['users', q],
-    queryFn: () => api.get<{ list: UserSummary[] }>('/users', { q }),
+    queryFn: () => adminApi.call(admin.users.search, { query: { q } }),
     enabled: q.length > 0,
   });
   return (
