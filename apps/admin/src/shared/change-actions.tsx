@@ -1,6 +1,8 @@
 import type { admin } from '@kabuto/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError, adminApi } from './api';
 import { errorText } from './i18n';
@@ -37,6 +39,30 @@ export function ChangeActions({
       </Button>
     </Space>
   );
+}
+
+/** The actions column of a list of things that can change, with `ChangeActions` on the rows that still can. */
+export function changeColumn<T extends { id: number }>({
+  canChange,
+  onEdit,
+  onEnd,
+  ...actions
+}: {
+  testId: string;
+  endId: string;
+  endLabel: string;
+  canChange: (row: T) => boolean;
+  onEdit: (row: T) => void;
+  onEnd: (row: T) => void;
+}): ColumnType<T> {
+  return {
+    title: i18next.t('common.actions'),
+    key: 'actions',
+    render: (_, r) =>
+      canChange(r) ? (
+        <ChangeActions {...actions} id={r.id} onEdit={() => onEdit(r)} onEnd={() => onEnd(r)} />
+      ) : null,
+  };
 }
 
 /** A back-office call ending one thing (`:id`) with a reason. */

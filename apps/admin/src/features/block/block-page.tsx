@@ -18,7 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, adminApi } from '../../shared/api';
-import { ChangeActions, EndModal } from '../../shared/change-actions';
+import { changeColumn, EndModal } from '../../shared/change-actions';
 import { formatPrice, formatTime } from '../../shared/format';
 import { currentLanguage, errorText } from '../../shared/i18n';
 import { ResponsiveTable } from '../../shared/responsive-table';
@@ -166,21 +166,14 @@ export function BlockPage() {
                     .map((s) => `${t(`reviews.states.${s}`)} ${r.applications[s]}`)
                     .join(' · ') || '-',
               },
-              {
-                title: t('common.actions'),
-                key: 'actions',
-                render: (_, r) =>
-                  r.state === 'closed' ? null : (
-                    <ChangeActions
-                      testId="block"
-                      id={r.id}
-                      endId="close"
-                      endLabel={t('block.closeEarly')}
-                      onEdit={() => setEditing(r)}
-                      onEnd={() => setClosing(r)}
-                    />
-                  ),
-              },
+              changeColumn<BlockProduct>({
+                testId: 'block',
+                endId: 'close',
+                endLabel: t('block.closeEarly'),
+                canChange: (r) => r.state !== 'closed',
+                onEdit: setEditing,
+                onEnd: setClosing,
+              }),
             ]}
           />
         </Col>

@@ -4,7 +4,7 @@ import { App, Button, Card, Col, Form, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api';
-import { ChangeActions, EndModal } from '../../shared/change-actions';
+import { changeColumn, EndModal } from '../../shared/change-actions';
 import { ChangeModal } from '../../shared/change-modal';
 import { formatTime } from '../../shared/format';
 import { currentLanguage, LANGUAGES } from '../../shared/i18n';
@@ -162,21 +162,14 @@ export function NewsPage() {
                   ),
               },
               { title: t('news.views'), dataIndex: 'views', className: 'kb-num' },
-              {
-                title: t('common.actions'),
-                key: 'actions',
-                render: (_, r) =>
-                  r.unpublishedAt ? null : (
-                    <ChangeActions
-                      testId="news"
-                      id={r.id}
-                      endId="unpublish"
-                      endLabel={t('news.unpublish')}
-                      onEdit={() => setEditing(r)}
-                      onEnd={() => setUnpublishing(r)}
-                    />
-                  ),
-              },
+              changeColumn<NewsItem>({
+                testId: 'news',
+                endId: 'unpublish',
+                endLabel: t('news.unpublish'),
+                canChange: (r) => !r.unpublishedAt,
+                onEdit: setEditing,
+                onEnd: setUnpublishing,
+              }),
             ]}
           />
         </Col>

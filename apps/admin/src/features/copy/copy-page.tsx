@@ -18,7 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api';
-import { ChangeActions, EndModal } from '../../shared/change-actions';
+import { changeColumn, EndModal } from '../../shared/change-actions';
 import { ChangeModal } from '../../shared/change-modal';
 import { formatAmount, formatTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
@@ -228,21 +228,14 @@ export function CopyPage() {
                   render: (v: string, r) => formatTime(v, r.currency),
                 },
                 { title: t('copy.followers'), dataIndex: 'followers', className: 'kb-num' },
-                {
-                  title: t('common.actions'),
-                  key: 'actions',
-                  render: (_, r) =>
-                    r.open ? (
-                      <ChangeActions
-                        testId="copy"
-                        id={r.id}
-                        endId="close"
-                        endLabel={t('copy.close')}
-                        onEdit={() => setEditing(r)}
-                        onEnd={() => setClosing(r)}
-                      />
-                    ) : null,
-                },
+                changeColumn<Product>({
+                  testId: 'copy',
+                  endId: 'close',
+                  endLabel: t('copy.close'),
+                  canChange: (r) => r.open,
+                  onEdit: setEditing,
+                  onEnd: setClosing,
+                }),
               ]}
             />
           </Card>

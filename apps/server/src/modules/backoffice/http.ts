@@ -179,3 +179,33 @@ export async function changeWithReason<Row extends { id: number }, Answer>(
     return answer;
   });
 }
+
+/**
+ * The changes of one kind of thing (a product): each loaded by `load` (locked, refused when it may
+ * no longer change), made by its own `apply`, and answered and audited by `outcome` from the
+ * thing before and after.
+ */
+export function reasonedChanges<Row extends { id: number }, After, Answer>(
+  ctx: { db: DB; clock: Clock },
+  kind: {
+    targetType: string;
+    load: (trx: Tx, id: number, now: Date) => Promise<Row>;
+    outcome: (before: Row, after: After, now: Date) => { answer: Answer; details: unknown };
+  },
+) {
+  return (
+    id: number,
+    operator: Operator,
+    reason: string,
+    action: string,
+    apply: (trx: Tx, before: Row, now: Date) => Promise<After>,
+  ): Promise<Answer> =>
+    changeWithReason(ctx, {
+      operator,
+      reason,
+      action,
+      targetType: kind.targetType,
+      load: (trx, now) => kind.load(trx, id, now),
+      apply: async (trx, before, now) => kind.outcome(before, await apply(trx, before, now), now),
+    });
+}

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
 import { audit } from '../admin/auth';
-import { adminCall, changeWithReason, refuseAdmin } from '../backoffice/http';
+import { adminCall, reasonedChanges, refuseAdmin } from '../backoffice/http';
 import { type BlockContext, productView } from './service';
 import type { BlockProduct } from './tables';
 
@@ -43,6 +43,16 @@ async function openProduct(trx: Tx, id: number, now: Date) {
 
 /** The back office's block-trade products: list them, list a new one, change one, close one early. */
 export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void {
+  /** A change of a product still open or to come, answered with its view. */
+  const changeProduct = reasonedChanges(ctx, {
+    targetType: 'block_product',
+    load: openProduct,
+    outcome: (before: BlockProduct, after: BlockProduct, now) => ({
+      answer: productView(ctx, after, 'us', now),
+      details: { before: changed(before), after: changed(after) },
+    }),
+  });
+
   adminCall(app, admin.block.list, async ({ query }) => {
     const [rows, total, counts] = await Promise.all([
       ctx.db
@@ -125,69 +135,49 @@ export function blockAdminRoutes(app: FastifyInstance, ctx: BlockContext): void 
   });
 
   adminCall(app, admin.block.update, async ({ params, body, operator }) =>
-    changeWithReason(ctx, {
-      operator,
-      reason: body.reason,
-      action: 'block_product_update',
-      targetType: 'block_product',
-      load: (trx, now) => openProduct(trx, params.id, now),
-      apply: async (trx, before, now) => {
-        if (body.price !== undefined) checkPrice(ctx, before.code, before.market, body.price);
-        const totalLots = body.totalLots ?? before.total_lots;
-        const minLots = body.minLots ?? before.min_lots;
-        // Lots already taken by applications stay taken: the quota cannot drop below them.
-        const taken = before.total_lots - before.remaining_lots;
-        if (totalLots < taken) return refuseAdmin(400, 'below_taken', 'totalLots');
-        if (minLots > totalLots) return refuseAdmin(400, 'min_above_total', 'minLots');
-        const endsAt = body.endsAt ? new Date(body.endsAt) : before.ends_at;
-        if (endsAt.getTime() <= Math.max(before.starts_at.getTime(), now.getTime()))
-          return refuseAdmin(400, 'ends_before_start', 'endsAt');
-        const after = await trx
-          .updateTable('block_products')
-          .set({
-            price: body.price ?? before.price,
-            min_lots: minLots,
-            total_lots: totalLots,
-            remaining_lots: totalLots - taken,
-            ends_at: endsAt,
-          })
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return changedProduct(before, after, now);
-      },
+    changeProduct(params.id, operator, body.reason, 'block_product_update', async (trx, before, now) => {
+      if (body.price !== undefined) checkPrice(ctx, before.code, before.market, body.price);
+      const totalLots = body.totalLots ?? before.total_lots;
+      const minLots = body.minLots ?? before.min_lots;
+      // Lots already taken by applications stay taken: the quota cannot drop below them.
+      const taken = before.total_lots - before.remaining_lots;
+      if (totalLots < taken) return refuseAdmin(400, 'below_taken', 'totalLots');
+      if (minLots > totalLots) return refuseAdmin(400, 'min_above_total', 'minLots');
+      const endsAt = body.endsAt ? new Date(body.endsAt) : before.ends_at;
+      if (endsAt.getTime() <= Math.max(before.starts_at.getTime(), now.getTime()))
+        return refuseAdmin(400, 'ends_before_start', 'endsAt');
+      const after = await trx
+        .updateTable('block_products')
+        .set({
+          price: body.price ?? before.price,
+          min_lots: minLots,
+          total_lots: totalLots,
+          remaining_lots: totalLots - taken,
+          ends_at: endsAt,
+        })
+        .where('id', '=', before.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return after;
     }),
   );
 
   adminCall(app, admin.block.close, async ({ params, body, operator }) =>
-    changeWithReason(ctx, {
-      operator,
-      reason: body.reason,
-      action: 'block_product_close',
-      targetType: 'block_product',
-      load: (trx, now) => openProduct(trx, params.id, now),
-      apply: async (trx, before, now) => {
-        // Applying checks `ends_at > now` under the product's row lock, so none lands after this.
-        const after = await trx
-          .updateTable('block_products')
-          .set({
-            ends_at: now,
-            starts_at: before.starts_at.getTime() > now.getTime() ? now : before.starts_at,
-            state: 'closed',
-          })
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return changedProduct(before, after, now);
-      },
+    changeProduct(params.id, operator, body.reason, 'block_product_close', async (trx, before, now) => {
+      // Applying checks `ends_at > now` under the product's row lock, so none lands after this.
+      const after = await trx
+        .updateTable('block_products')
+        .set({
+          ends_at: now,
+          starts_at: before.starts_at.getTime() > now.getTime() ? now : before.starts_at,
+          state: 'closed',
+        })
+        .where('id', '=', before.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return after;
     }),
   );
-
-  /** A changed product's answer, and its audit entry's details. */
-  const changedProduct = (before: BlockProduct, after: BlockProduct, now: Date) => ({
-    answer: productView(ctx, after, 'us', now),
-    details: { before: changed(before), after: changed(after) },
-  });
 }
 
 /** The fields an operator can change, as the audit entry records them. */

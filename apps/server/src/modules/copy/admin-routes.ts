@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { audit } from '../admin/auth';
-import { adminCall, changeWithReason, refuseAdmin } from '../backoffice/http';
+import { adminCall, changeWithReason, reasonedChanges, refuseAdmin } from '../backoffice/http';
 import type { CopyContext } from './context';
 import { leaderEquityMinor } from './leaders';
 import { leaderFigures, listProductOnLeader } from './products';
@@ -22,6 +22,19 @@ import type { ProductRow } from './tables';
  * the products listed on them, and listing a new one. No call sets a return (SPEC §0.1, §0.5).
  */
 export function copyAdminRoutes(app: FastifyInstance, ctx: CopyContext): void {
+  /** A change of a product still open, answered with its id. */
+  const changeProduct = reasonedChanges(ctx, {
+    targetType: 'copy_product',
+    load: openProduct,
+    outcome: (before: OpenProduct, after: ProductRow) => {
+      const currency = MARKET_CURRENCY[before.market];
+      return {
+        answer: { id: after.id },
+        details: { before: audited(before, currency), after: audited(after, currency) },
+      };
+    },
+  });
+
   adminCall(app, admin.copy.leaders, async () => {
     const leaders = await ctx.db.selectFrom('copy_leaders').selectAll().orderBy('id').execute();
     const list = [];
@@ -133,52 +146,37 @@ export function copyAdminRoutes(app: FastifyInstance, ctx: CopyContext): void {
   });
 
   adminCall(app, admin.copy.update, async ({ params, body, operator }) =>
-    changeWithReason(ctx, {
-      operator,
-      reason: body.reason,
-      action: 'copy_product_update',
-      targetType: 'copy_product',
-      load: (trx, now) => openProduct(trx, params.id, now),
-      apply: async (trx, before, now) => {
-        const minAmountMinor = parseMinor(body.minAmount, MARKET_CURRENCY[before.market]);
-        if (minAmountMinor === null || minAmountMinor <= 0)
-          return refuseAdmin(400, 'bad_request', 'minAmount');
-        const cutoffAt = new Date(body.cutoffAt);
-        if (cutoffAt.getTime() <= now.getTime()) return refuseAdmin(400, 'bad_request', 'cutoffAt');
-        const after = await trx
-          .updateTable('copy_products')
-          .set({
-            name: body.names.us,
-            names: JSON.stringify(body.names),
-            min_amount_minor: minAmountMinor,
-            lock_days: body.lockDays,
-            cutoff_at: cutoffAt,
-          })
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return changedProduct(before, after);
-      },
+    changeProduct(params.id, operator, body.reason, 'copy_product_update', async (trx, before, now) => {
+      const minAmountMinor = parseMinor(body.minAmount, MARKET_CURRENCY[before.market]);
+      if (minAmountMinor === null || minAmountMinor <= 0) return refuseAdmin(400, 'bad_request', 'minAmount');
+      const cutoffAt = new Date(body.cutoffAt);
+      if (cutoffAt.getTime() <= now.getTime()) return refuseAdmin(400, 'bad_request', 'cutoffAt');
+      const after = await trx
+        .updateTable('copy_products')
+        .set({
+          name: body.names.us,
+          names: JSON.stringify(body.names),
+          min_amount_minor: minAmountMinor,
+          lock_days: body.lockDays,
+          cutoff_at: cutoffAt,
+        })
+        .where('id', '=', before.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return after;
     }),
   );
 
   adminCall(app, admin.copy.close, async ({ params, body, operator }) =>
-    changeWithReason(ctx, {
-      operator,
-      reason: body.reason,
-      action: 'copy_product_close',
-      targetType: 'copy_product',
-      load: (trx, now) => openProduct(trx, params.id, now),
-      apply: async (trx, before, now) => {
-        // Following checks the cutoff against this row, so none lands after it.
-        const after = await trx
-          .updateTable('copy_products')
-          .set({ cutoff_at: now })
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return changedProduct(before, after);
-      },
+    changeProduct(params.id, operator, body.reason, 'copy_product_close', async (trx, before, now) => {
+      // Following checks the cutoff against this row, so none lands after it.
+      const after = await trx
+        .updateTable('copy_products')
+        .set({ cutoff_at: now })
+        .where('id', '=', before.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return after;
     }),
   );
 
@@ -215,14 +213,7 @@ export function copyAdminRoutes(app: FastifyInstance, ctx: CopyContext): void {
   );
 }
 
-/** A changed product's answer, and its audit entry's details. */
-function changedProduct(before: ProductRow & { market: Market }, after: ProductRow) {
-  const currency = MARKET_CURRENCY[before.market];
-  return {
-    answer: { id: after.id },
-    details: { before: audited(before, currency), after: audited(after, currency) },
-  };
-}
+type OpenProduct = ProductRow & { market: Market };
 
 /** The product locked for a change, refused (`product_closed`) once its cutoff has passed. */
 async function openProduct(trx: Executor, id: number, now: Date) {
