@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
-import { audit } from '../admin/auth';
-import { messages } from '../messages/service';
-import type { NewsTable } from '../news/service';
+import { audit } from '../admin/port';
+import { messages } from '../messages/port';
+import type { NewsTable } from '../news/port';
 import { adminCall, idParam, reasonField, refuseAdmin } from './http';
 import { pageQuery } from './users';
 

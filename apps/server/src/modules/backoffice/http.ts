@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import type { Capability, Operator } from '../admin/auth';
+import type { Capability, Operator } from '../admin/port';
 
 /** Longest reason an operator may give (SPEC §9: every refusal and change asks for one). */
 export const REASON_MAX = 500;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { hashPassword, hashToken } from '../../http/auth';
 import { newTotpSecret, sealTotpSecret, totpUri, totpValid } from '../../http/totp';
-import { audit, OPERATOR_ROLES } from '../admin/auth';
+import { audit, OPERATOR_ROLES } from '../admin/port';
 import { adminCall, idParam, reasonField, refuseAdmin } from './http';
 
 const username = z

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { type Balances, frozenTotal, userBalances } from '../../ledger/ledger';
-import { audit } from '../admin/auth';
-import { ledgerRecords } from '../users/service';
+import { audit } from '../admin/port';
+import { ledgerRecords } from '../users/port';
 import { adminCall, idParam, reasonField, refuseAdmin } from './http';
 
 const SEARCH_LIMIT = 50;

@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { inTransaction } from '../../db/database';
-import { audit } from '../admin/auth';
-import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
-import { pageQuery } from '../backoffice/users';
+import { audit } from '../admin/port';
+import { adminCall, idParam, pageQuery, reasonField, refuseAdmin } from '../backoffice/port';
 import { type BlockContext, productView } from './service';
 import type { BlockProduct } from './tables';
 

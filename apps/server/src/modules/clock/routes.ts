@@ -1,8 +1,7 @@
 import { API_ADMIN } from '@kabuto/contract';
 import { isAdjustable } from '../../clock';
 import { defineModule } from '../../module';
-import { audit } from '../admin/auth';
-import { ADMIN_PREFIX } from '../admin/routes';
+import { ADMIN_PREFIX, audit } from '../admin/port';
 
 /**
  * Clock travel for the browser journeys (config `clockTravel`, KABUTO_CLOCK_TRAVEL=1): an admin

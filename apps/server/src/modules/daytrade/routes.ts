@@ -2,8 +2,8 @@ import { API, DAY_TRADE_STATES, MARKETS } from '@kabuto/contract';
 import { z } from 'zod';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
-import { adminCall } from '../backoffice/http';
-import { pickLanguage } from '../messages/service';
+import { adminCall } from '../backoffice/port';
+import { pickLanguage } from '../messages/port';
 import { dayTradeReview, settleMarket } from './review';
 import {
   adminDayTrades,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import type { FileService } from '../../storage/files';
-import { audit, requireOperator } from '../admin/auth';
+import { audit, requireOperator } from '../admin/port';
 import { ADMIN_FILE_PATH } from './kyc';
 
 const fileParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

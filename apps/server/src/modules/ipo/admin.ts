@@ -12,9 +12,8 @@ import { z } from 'zod';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { SECTORS } from '../../market/universe';
-import { audit } from '../admin/auth';
-import { adminCall, idParam, reasonField, refuseAdmin } from '../backoffice/http';
-import { pageQuery } from '../backoffice/users';
+import { audit } from '../admin/port';
+import { adminCall, idParam, pageQuery, reasonField, refuseAdmin } from '../backoffice/port';
 import { frozenMinor, type IpoContext } from './context';
 import type { NewShare } from './tables';
 

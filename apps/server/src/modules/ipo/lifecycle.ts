@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../../db/schema';
 import { placeHolds, releaseHolds, settleHolds } from '../../ledger/holds';
 import { randomFor } from '../../market/random';
 import { listingSpec } from '../../market/universe';
-import { messages } from '../messages/service';
+import { messages } from '../messages/port';
 import type { NewShare, Subscription } from './tables';
 import './tables';
 import {

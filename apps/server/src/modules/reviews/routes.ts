@@ -1,6 +1,6 @@
 import { API_ADMIN } from '@kabuto/contract';
 import { defineModule } from '../../module';
-import { ADMIN_PREFIX } from '../admin/routes';
+import { ADMIN_PREFIX } from '../admin/port';
 import { ReviewQueue } from './queue';
 
 /**

@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { HOUSE, type PostingInput, postTransaction, type UserAccount } from '../../ledger/ledger';
-import { messages } from '../messages/service';
+import { messages } from '../messages/port';
 import {
   DAY_FUNDING,
   fundingOf,

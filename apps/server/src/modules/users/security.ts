@@ -8,7 +8,7 @@ import { DomainError } from '../../errors';
 import { checkAttempt, hashPassword, verifyPassword } from '../../http/secrets';
 import { STEP_UP_MS, steppedUp } from '../../http/step-up';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from '../../http/totp';
-import { type I18nText, messages } from '../messages/service';
+import { type I18nText, messages } from '../messages/port';
 import './security-tables';
 import {
   CODE_ALPHABET,
