@@ -351,15 +351,10 @@ export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
     }),
 };
 
-type WithdrawalUnderReview = Withdrawal & {
-  real_name: string | null;
-  holder: string;
-  card_number: string;
-  card_type: string;
-  institution: string;
-  branch: string;
-  branch_code: string;
-};
+type WithdrawalUnderReview = Withdrawal &
+  Pick<BankCard, 'holder' | 'card_number' | 'card_type' | 'institution' | 'branch' | 'branch_code'> & {
+    real_name: string | null;
+  };
 
 function holdOf(w: Withdrawal): number {
   if (w.hold_id === null) throw new Error(`withdrawal ${w.id} has no ledger hold`);
