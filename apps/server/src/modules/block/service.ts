@@ -23,7 +23,7 @@ import { orderNoFor } from '../../ledger/ledger';
 import type { MarketService } from '../../market/types';
 import { moneyParam, reviewOutcome } from '../messages/port';
 import { decided, type ReviewKindHooks, type ReviewQueue } from '../reviews/port';
-import type { TradingPort } from '../trading/port';
+import { allottedPosition, type TradingPort } from '../trading/port';
 import type { BlockApplication, BlockProduct } from './tables';
 import './tables';
 
@@ -348,36 +348,24 @@ export function blockReview(ctx: BlockContext): ReviewKindHooks<ReviewSubject> {
       );
       const position = await trx
         .insertInto('positions')
-        .values({
-          order_no: posted.orderNo,
-          user_id: a.user_id,
-          code: a.code,
-          market: a.market,
-          currency,
-          direction: 'long',
-          order_type: 'market',
-          mode: 'normal',
-          leverage: 1,
-          quantity: a.lots,
-          limit_price: null,
-          open_price: a.price,
-          opened_at: now,
-          opened_trading_day: ctx.market.tradingDay(a.market, now),
-          expires_at: null,
-          margin_minor: a.amount_minor,
-          fee_minor: 0,
-          close_price: null,
-          closed_at: null,
-          close_fee_minor: null,
-          realised_pnl_minor: null,
-          house_absorbed_minor: null,
-          state: 'holding',
-          close_reason: null,
-          source: 'block',
-          source_id: a.id,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          allottedPosition(
+            {
+              orderNo: posted.orderNo,
+              userId: a.user_id,
+              code: a.code,
+              market: a.market,
+              currency,
+              quantity: a.lots,
+              price: a.price,
+              costMinor: a.amount_minor,
+              tradingDay: ctx.market.tradingDay(a.market, now),
+              source: 'block',
+              sourceId: a.id,
+            },
+            now,
+          ),
+        )
         .returningAll()
         .executeTakeFirstOrThrow();
       await trx
