@@ -24,6 +24,16 @@ const FILES: Record<string, string> = {
   'apps/web/src/features/copy/pages/fine-own.tsx': "import { a } from '../api/copy';",
   'apps/server/src/fine-domain.ts': "import { a } from '@kabuto/domain';",
   'packages/domain/src/fine-contract.ts': "import { a } from '@kabuto/contract';",
+  'apps/server/src/modules/copy/leaders.ts': "import { a } from '../trading/positions';",
+  'apps/server/src/modules/copy/holdings.ts': "import type { a } from '../trading/tables';",
+  'apps/server/src/modules/copy/nested/deep.ts': "import { a } from '../../trading/orders';",
+  'apps/server/src/modules/copy/fine-port.ts': "import { a } from '../trading/port';",
+  'apps/server/src/modules/copy/fine-port-type.ts': "import type { a } from '../trading/port';",
+  'apps/server/src/modules/copy/fine-own-module.ts': "import { a } from './context';",
+  'apps/server/src/modules/copy/fine-platform.ts': "import { a } from '../../ledger/ledger';",
+  'apps/server/src/modules/copy/nested/fine-port.ts': "import { a } from '../../trading/port';",
+  'apps/server/src/modules/copy/fine-helpers.test.ts': "import { a } from '../trading/testing';",
+  'apps/server/src/modules/copy/fine-modules.test.ts': "import { a } from '../index';",
 };
 
 let dir: string;
@@ -77,12 +87,20 @@ describe('the lint walls (biome.json)', () => {
     },
   );
 
+  it.each([
+    'apps/server/src/modules/copy/leaders.ts',
+    'apps/server/src/modules/copy/holdings.ts',
+    'apps/server/src/modules/copy/nested/deep.ts',
+  ])('fails a server module that imports another module other than through its port file: %s', (file) => {
+    expect(found.get(file)).toEqual(['noRestrictedImports']);
+  });
+
   it('fails both files of an import cycle', () => {
     expect(found.get('apps/server/src/cycle/first.ts')).toEqual(['noImportCycles']);
     expect(found.get('apps/server/src/cycle/second.ts')).toEqual(['noImportCycles']);
   });
 
-  it('passes imports of shared code, of the own feature and of the packages', () => {
+  it('passes imports of shared code, of the own feature or module, of a port file and of the packages', () => {
     const fine = Object.keys(FILES).filter((file) => path.basename(file).startsWith('fine-'));
     expect(fine.map((file) => found.get(file) ?? [])).toEqual(fine.map(() => []));
   });

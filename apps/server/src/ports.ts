@@ -4,7 +4,9 @@ import type { FileService } from './storage/files';
  * The ports modules offer one another: small named interfaces, each decorated on the Fastify
  * instance by the module that provides it (fastify-plugin makes a module's decorators visible to
  * the modules registered after it) and reached only by modules that list the provider in their
- * `dependencies` (module.ts). This file is the map of who offers what.
+ * `dependencies` (module.ts). A port's type is declared by its provider in the module's port
+ * file (`modules/<m>/port.ts`, the one file of a module others may import; the wall in
+ * biome.json). This file is the map of who offers what.
  *
  *   platform        buildApp      config, clock, database, sessions, log (context.ts)
  *   metrics         system        Prometheus registry
@@ -25,13 +27,13 @@ declare module 'fastify' {
     metrics: import('prom-client').Registry;
     jobs: import('./jobs/runner').JobRunner;
     market: import('./market/types').MarketService;
-    marketData: import('./modules/market/routes').MarketData;
-    accounts: import('./modules/users/service').AccountsPort;
-    admin: import('./modules/admin/auth').AdminPort;
-    reviewQueue: import('./modules/reviews/queue').ReviewQueue;
+    marketData: import('./modules/market/port').MarketData;
+    accounts: import('./modules/users/port').AccountsPort;
+    admin: import('./modules/admin/port').AdminPort;
+    reviewQueue: import('./modules/reviews/port').ReviewQueue;
     files: FileService;
-    openPositions: import('./modules/trading/routes').OpenPositionsPort;
-    trading: import('./modules/trading/routes').TradingPort;
-    copyTrading: import('./modules/copy/routes').CopyPort;
+    openPositions: import('./modules/trading/port').OpenPositionsPort;
+    trading: import('./modules/trading/port').TradingPort;
+    copyTrading: import('./modules/copy/port').CopyPort;
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Currency } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -66,7 +67,7 @@ export const TEST_NOW = '2026-11-17T01:00:00.000Z';
 /**
  * A fresh app on a fresh database: an in-memory PGlite in its own thread (as the server runs
  * it), or with KABUTO_TEST_DATABASE_URL a new schema on the PostgreSQL server (dropped on
- * close). The clock is frozen at TEST_NOW.
+ * close). The clock is frozen at TEST_NOW. `close` also removes the app's data folder (stored files).
  */
 export async function createTestApp(
   options: { config?: Partial<Config>; modules?: Module[]; seed?: boolean; now?: string } = {},
@@ -123,6 +124,7 @@ export async function createTestApp(
       await app.close();
       if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(ctx.db);
       await database.close();
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -300,9 +300,12 @@ export class InMemoryMarket implements MarketService, PriceSource {
   dayBar(code: string): (Bar & { day: string }) | null {
     const s = this.states.get(code);
     if (!s?.traded) return null;
+    return { day: s.day, time: '', ...this.daySoFar(s) };
+  }
+
+  /** The day's bar so far: open, high, low, the last price, volume and turnover. */
+  private daySoFar(s: CodeState) {
     return {
-      day: s.day,
-      time: '',
       open: s.open,
       high: s.high,
       low: s.low,
@@ -327,14 +330,7 @@ export class InMemoryMarket implements MarketService, PriceSource {
       market: s.spec.market,
       day: s.day,
       minute: this.minuteBar(s.spec, m),
-      dayBar: {
-        open: s.open,
-        high: s.high,
-        low: s.low,
-        close: s.price,
-        volume: s.volume,
-        turnover: this.money(s.spec, s.turnover),
-      },
+      dayBar: this.daySoFar(s),
     };
     for (const listener of this.barListeners) {
       try {

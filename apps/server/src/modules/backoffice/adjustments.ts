@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
 import { placeHold, releaseHold, settleHold } from '../../ledger/holds';
 import { HOUSE, postTransaction } from '../../ledger/ledger';
-import { audit, type Operator } from '../admin/auth';
+import { audit, type Operator } from '../admin/port';
 import { adminCall, refuseAdmin } from './http';
 import { userRow } from './users';
 

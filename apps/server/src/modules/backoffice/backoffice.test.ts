@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, fund, registerUser, type Session, type TestApp } from '../../../test/helpers';
 import { userBalances } from '../../ledger/ledger';
-import { houseBalance } from '../trading/test-support';
+import { houseBalance } from '../trading/testing';
 import { adminApi, OPERATOR_PASSWORD, operatorAs } from './testing';
 
 let t: TestApp;

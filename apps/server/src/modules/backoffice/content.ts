@@ -4,9 +4,9 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
-import { audit } from '../admin/auth';
-import { messages } from '../messages/service';
-import type { NewsTable } from '../news/service';
+import { audit } from '../admin/port';
+import { messages } from '../messages/port';
+import type { NewsTable } from '../news/port';
 import { adminCall, changeWithReason, refuseAdmin } from './http';
 /** News and messages (SPEC §6.6, §9 operator role). */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {

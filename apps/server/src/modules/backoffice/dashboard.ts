@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { checkInvariant } from '../../ledger/ledger';
-import { audit } from '../admin/auth';
+import { audit } from '../admin/port';
 import { adminCall } from './http';
 
 const TOKYO_OFFSET_MS = 9 * 3_600_000;

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import { inTransaction } from '../../db/database';
 import type { DB, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { audit, type Capability, type Operator } from '../admin/auth';
+import { audit, type Capability, type Operator } from '../admin/port';
 
 /** Longest reason an operator may give (SPEC §9: every refusal and change asks for one). */
 export const REASON_MAX = admin.REASON_MAX;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { hashPassword, hashToken } from '../../http/auth';
 import { newTotpSecret, sealTotpSecret, totpUri, totpValid } from '../../http/totp';
-import { audit, type OperatorRole } from '../admin/auth';
+import { audit, type OperatorRole } from '../admin/port';
 import { adminCall, refuseAdmin } from './http';
 
 /** Operator accounts (SPEC §9: the admin role manages them). */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fund, registerUser, type TestApp } from '../../../test/helpers';
 import { checkInvariant } from '../../ledger/ledger';
-import { OPERATOR_ROLES, type OperatorRole, ROLE_CAN } from '../admin/auth';
+import { OPERATOR_ROLES, type OperatorRole, ROLE_CAN } from '../admin/port';
 import { modules } from '../index';
 import { BACKOFFICE_CALLS, type BackofficeCall } from './http';
 import { adminApi, operatorAs } from './testing';

@@ -6,6 +6,7 @@ import { dashboardRoutes, recordInvariantCheck } from './dashboard';
 import { operatorRoutes } from './operators';
 import { securityRoutes } from './security';
 import { applyOverrides, REFRESH_MS, settingsRoutes } from './settings';
+import { signInRoutes } from './sign-in';
 import { userRoutes } from './users';
 import './tables';
 
@@ -13,7 +14,7 @@ import './tables';
 const INVARIANT_CHECK_MS = 60 * 60_000;
 
 /**
- * The back office's calls beyond sign-in and the review queue (SPEC §9): user care, ledger
+ * The back office's calls beyond the review queue (SPEC §9): operator sign-in, user care, ledger
  * adjustments, news and messages, settings, the audit log, operator accounts and the dashboard.
  * Every call goes through the admin port's operator guard; the dashboard and user care read the
  * review queue; the ledger check is a job.
@@ -25,6 +26,7 @@ export const backofficeModule = defineModule(
     const defaults = structuredClone(ctx.config);
     await applyOverrides(ctx.db, ctx.config, defaults);
 
+    signInRoutes(app, ctx);
     dashboardRoutes(app, ctx);
     userRoutes(app, ctx);
     securityRoutes(app, ctx);

@@ -2,9 +2,8 @@ import { admin } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
-import { audit } from '../admin/auth';
-import { deviceOf } from '../users/device';
-import { factorsOf, resetSecondFactors, sendFactorsResetMessage } from '../users/security';
+import { audit } from '../admin/port';
+import { deviceOf, factorsOf, resetSecondFactors, sendFactorsResetMessage } from '../users/port';
 import { adminCall } from './http';
 import { userRow } from './users';
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
-import { audit } from '../admin/auth';
+import { audit } from '../admin/port';
 import { adminCall, refuseAdmin } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import type { TestApp } from '../../../test/helpers';
 import { hashPassword } from '../../http/auth';
-import { ensureFirstOperator, type OperatorRole } from '../admin/auth';
+import { ensureFirstOperator, type OperatorRole } from '../admin/port';
 
 export const OPERATOR_PASSWORD = 'operator-pass-1';
 

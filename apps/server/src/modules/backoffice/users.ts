@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import { type Balances, frozenTotal, userBalances } from '../../ledger/ledger';
-import { audit } from '../admin/auth';
-import { ledgerRecords } from '../users/service';
+import { audit } from '../admin/port';
+import { ledgerRecords } from '../users/port';
 import { adminCall, refuseAdmin } from './http';
 
 const SEARCH_LIMIT = 50;

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
-import { audit } from '../admin/auth';
-import { adminCall, reasonedChanges, refuseAdmin } from '../backoffice/http';
+import { audit } from '../admin/port';
+import { adminCall, reasonedChanges, refuseAdmin } from '../backoffice/port';
 import { type BlockContext, productView } from './service';
 import type { BlockProduct } from './tables';
 

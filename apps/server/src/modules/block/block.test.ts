@@ -4,7 +4,7 @@ import { api, type Session, setFundPassword, TEST_DATABASE_URL, type TestApp } f
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { decide, operatorToken, reviewList } from '../identity/testing';
 import { FUND_PASSWORD } from '../money/testing';
-import { CODES, createTradingApp, fundedUser, type PositionAnswer, tick } from '../trading/test-support';
+import { CODES, createTradingApp, fundedUser, type PositionAnswer, tick } from '../trading/testing';
 
 let t: TestApp;
 let token: string;

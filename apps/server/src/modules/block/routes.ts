@@ -1,7 +1,7 @@
 import { API } from '@kabuto/contract';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
-import { pickLanguage } from '../messages/service';
+import { pickLanguage } from '../messages/port';
 import { blockAdminRoutes } from './admin';
 import {
   applicationInfo,

@@ -21,12 +21,11 @@ import { takeFundLock } from '../../ledger/funds';
 import { placeHold, releaseHold, settleHold } from '../../ledger/holds';
 import { orderNoFor } from '../../ledger/ledger';
 import type { MarketService } from '../../market/types';
-import { moneyParam, reviewOutcome } from '../messages/service';
-import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
-import type { TradingPort } from '../trading/routes';
+import { moneyParam, reviewOutcome } from '../messages/port';
+import { decided, type ReviewKindHooks, type ReviewQueue } from '../reviews/port';
+import { allottedPosition, type TradingPort } from '../trading/port';
 import type { BlockApplication, BlockProduct } from './tables';
 import './tables';
-import '../trading/tables';
 
 /** An application is promised a decision within this many hours. */
 export const BLOCK_REVIEW_HOURS = 24;
@@ -313,7 +312,6 @@ type ReviewSubject = BlockApplication & { code: string; market: Market };
 export function blockReview(ctx: BlockContext): ReviewKindHooks<ReviewSubject> {
   return {
     kind: 'block',
-    table: 'block_applications',
     async load(db, ids, forUpdate) {
       let query = db
         .selectFrom('block_applications as a')
@@ -335,7 +333,8 @@ export function blockReview(ctx: BlockContext): ReviewKindHooks<ReviewSubject> {
       price: new Decimal(a.price).toFixed(PRICE_DECIMALS[a.market]),
       amount: money(a.amount_minor, a.currency),
     }),
-    async approve(trx, a, { now }) {
+    async approve(trx, a, decision) {
+      const { now } = decision;
       const currency = a.currency as Currency;
       const posted = await settleHold(
         trx,
@@ -349,48 +348,38 @@ export function blockReview(ctx: BlockContext): ReviewKindHooks<ReviewSubject> {
       );
       const position = await trx
         .insertInto('positions')
-        .values({
-          order_no: posted.orderNo,
-          user_id: a.user_id,
-          code: a.code,
-          market: a.market,
-          currency,
-          direction: 'long',
-          order_type: 'market',
-          mode: 'normal',
-          leverage: 1,
-          quantity: a.lots,
-          limit_price: null,
-          open_price: a.price,
-          opened_at: now,
-          opened_trading_day: ctx.market.tradingDay(a.market, now),
-          expires_at: null,
-          margin_minor: a.amount_minor,
-          fee_minor: 0,
-          close_price: null,
-          closed_at: null,
-          close_fee_minor: null,
-          realised_pnl_minor: null,
-          house_absorbed_minor: null,
-          state: 'holding',
-          close_reason: null,
-          source: 'block',
-          source_id: a.id,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          allottedPosition(
+            {
+              orderNo: posted.orderNo,
+              userId: a.user_id,
+              code: a.code,
+              market: a.market,
+              currency,
+              quantity: a.lots,
+              price: a.price,
+              costMinor: a.amount_minor,
+              tradingDay: ctx.market.tradingDay(a.market, now),
+              source: 'block',
+              sourceId: a.id,
+            },
+            now,
+          ),
+        )
         .returningAll()
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('block_applications')
-        .set({ position_id: position.id })
+        .set({ ...decided(decision), position_id: position.id })
         .where('id', '=', a.id)
         .execute();
       // The matching engine watches the position for stop-out once it is committed.
       afterCommit(() => ctx.trading.engine.track(position));
     },
-    async reject(trx, a, { now }) {
+    async reject(trx, a, decision) {
+      const { now } = decision;
       await releaseHold(trx, a.hold_id, { kind: 'block_release', memo: `block ${a.order_no}` }, now);
+      await trx.updateTable('block_applications').set(decided(decision)).where('id', '=', a.id).execute();
       await trx
         .updateTable('block_products')
         .set({ remaining_lots: sql`remaining_lots + ${a.lots}` })

@@ -1,8 +1,8 @@
 import { admin } from '@kabuto/contract';
 import { isAdjustable } from '../../clock';
 import { defineModule } from '../../module';
-import { audit } from '../admin/auth';
-import { adminCall } from '../backoffice/http';
+import { audit } from '../admin/port';
+import { adminCall } from '../backoffice/port';
 
 /**
  * Clock travel for the browser journeys (config `clockTravel`, KABUTO_CLOCK_TRAVEL=1): an admin

@@ -1,5 +1,5 @@
 import { type Currency, MARKET_CURRENCY, minorToDecimal } from '@kabuto/contract';
-import type { TradingContext } from '../trading/context';
+import type { TradingContext } from '../trading/port';
 import type { LeaderRow } from './tables';
 
 /** What the copy module runs on: the trading module's context (it places and settles positions). */

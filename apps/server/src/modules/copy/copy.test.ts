@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/database';
 import { placeHold } from '../../ledger/holds';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
-import { tick } from '../trading/test-support';
+import { tick } from '../trading/testing';
 import type { CopyContext } from './context';
 import { drainFanouts, FANOUT_BATCH, type FanoutRunner, tradeLeader } from './fanout';
 import { createLeader, runHistory } from './leaders';

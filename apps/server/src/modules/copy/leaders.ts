@@ -18,10 +18,8 @@ import { DomainError } from '../../errors';
 import { hashPassword } from '../../http/auth';
 import { HOUSE, postTransaction, userBalances } from '../../ledger/ledger';
 import type { MarketService, Quote } from '../../market/types';
-import type { TradingContext } from '../trading/context';
-import { placeOrder } from '../trading/orders';
-import { closePosition } from '../trading/positions';
-import type { PositionRow } from '../trading/tables';
+import type { PositionRow, TradingContext } from '../trading/port';
+import { closePosition, placeOrder } from '../trading/port';
 import type { LeaderRow } from './tables';
 
 /**

@@ -2,9 +2,9 @@ import type { Currency } from '@kabuto/contract';
 import { inTransaction } from '../../db/database';
 import { DomainError } from '../../errors';
 import { settleHold } from '../../ledger/holds';
-import { i18n } from '../identity/common';
-import { messages } from '../messages/service';
-import { settle } from '../trading/positions';
+import { i18n } from '../identity/port';
+import { messages } from '../messages/port';
+import { settle } from '../trading/port';
 import { type CopyContext, money } from './context';
 import { holdingCash, mirroredPositions } from './holdings';
 

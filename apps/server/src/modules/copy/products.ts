@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { formatPrice } from '../trading/views';
+import { formatPrice } from '../trading/port';
 import { type CopyContext, currencyOf, DAY_MS, money } from './context';
 import type { LeaderRow, ProductRow } from './tables';
 

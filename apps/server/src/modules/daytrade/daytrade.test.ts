@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Session, setAccountFlags, setFundPassword, type TestApp } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { decide, operatorToken, reviewList } from '../identity/testing';
-import { CODES, createTradingApp, fundedUser, houseBalance, order, tick } from '../trading/test-support';
+import { CODES, createTradingApp, fundedUser, houseBalance, order, tick } from '../trading/testing';
 
 /**
  * The day-trading program (SPEC §6.5) over real China hours (09:30–11:30, 13:00–15:00 Shanghai).

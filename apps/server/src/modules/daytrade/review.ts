@@ -6,15 +6,15 @@ import {
   type ReasonTemplate,
   renderReason,
 } from '@kabuto/contract';
+import type { Updateable } from 'kysely';
 import { inTransaction } from '../../db/database';
 import type { Tx } from '../../db/schema';
 import { releaseHold, settleHold } from '../../ledger/holds';
 import type { PostingInput } from '../../ledger/ledger';
-import { type MessageContent, messages, moneyParam, reasonText } from '../messages/service';
-import type { ReviewKindHooks } from '../reviews/queue';
-import { LIVE_STATES } from '../trading/context';
-import { closeDayPosition } from '../trading/positions';
-import type { DayTradeRow } from './tables';
+import { type MessageContent, messages, moneyParam, reasonText } from '../messages/port';
+import { decided, type ReviewKindHooks, reviewedBy } from '../reviews/port';
+import { closeDayPosition, LIVE_STATES } from '../trading/port';
+import type { DayTradeRow, DayTradesTable } from './tables';
 import './tables';
 import { type DayTradeContext, LIVE, money, positionTotals } from './service';
 
@@ -104,13 +104,17 @@ async function failApplication(trx: Tx, a: DayTradeRow, key: ReasonKey, now: Dat
   return reason.text;
 }
 
+/** Writes a decision's fields on the application's row. */
+async function recordReview(trx: Tx, a: DayTradeRow, fields: Updateable<DayTradesTable>): Promise<void> {
+  await trx.updateTable('day_trades').set(fields).where('id', '=', a.id).execute();
+}
+
 /**
  * SPEC §9 review queue 'daytrade': approval lets the user trade in day mode that day (an approval
  * after the day's close fails the application and releases it); rejection releases.
  */
 export const dayTradeReview: ReviewKindHooks<DayTradeRow> = {
   kind: 'daytrade',
-  table: 'day_trades',
   async load(db, ids, forUpdate) {
     let query = db.selectFrom('day_trades').selectAll().where('id', 'in', ids);
     if (forUpdate) query = query.forUpdate();
@@ -127,16 +131,21 @@ export const dayTradeReview: ReviewKindHooks<DayTradeRow> = {
     closeAt: a.close_at.toISOString(),
     state: a.state,
   }),
-  async approve(trx, a, { now }) {
-    if (a.state !== 'pending') return;
+  async approve(trx, a, decision) {
+    const { now } = decision;
+    if (a.state !== 'pending') return recordReview(trx, a, reviewedBy(decision));
     if (dayOver(a, now)) {
+      // Failed at the close: the server's own reason stays on the row.
       await failApplication(trx, a, 'daytrade_approved_after_close', now);
-      return;
+      const { reason: _, ...reviewer } = reviewedBy(decision);
+      return recordReview(trx, a, reviewer);
     }
-    await trx.updateTable('day_trades').set({ state: 'approved' }).where('id', '=', a.id).execute();
+    await recordReview(trx, a, decided(decision));
   },
-  async reject(trx, a, { now, reason }) {
-    if (a.state !== 'pending') return;
+  async reject(trx, a, decision) {
+    const { now, reason } = decision;
+    if (a.state !== 'pending') return recordReview(trx, a, reviewedBy(decision));
+    await recordReview(trx, a, decided(decision));
     await releaseHold(
       trx,
       a.hold_id,

@@ -1,8 +1,8 @@
 import { API, admin } from '@kabuto/contract';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
-import { adminCall } from '../backoffice/http';
-import { pickLanguage } from '../messages/service';
+import { adminCall } from '../backoffice/port';
+import { pickLanguage } from '../messages/port';
 import { dayTradeReview, settleMarket } from './review';
 import {
   adminDayTrades,

@@ -16,10 +16,10 @@ import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { businessOrderNo, parseAmount, takeFundLock } from '../../ledger/funds';
 import { placeHold } from '../../ledger/holds';
-import { isUniqueViolation } from '../identity/common';
-import type { ReviewQueue } from '../reviews/queue';
-import type { DayTradeGate, TradingContext } from '../trading/context';
-import { positionView } from '../trading/views';
+import { isUniqueViolation } from '../identity/port';
+import type { ReviewQueue } from '../reviews/port';
+import type { DayTradeGate, TradingContext } from '../trading/port';
+import { positionView } from '../trading/port';
 import type { DayTradeRow } from './tables';
 import './tables';
 

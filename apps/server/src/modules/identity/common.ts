@@ -1,4 +1,4 @@
-import type { I18nText } from '../messages/service';
+import type { I18nText } from '../messages/port';
 
 /** PostgreSQL unique_violation (also raised by the embedded database). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await operatorToken(t);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 async function storedOnDisk(): Promise<string[]> {
   try {

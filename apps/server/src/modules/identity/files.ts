@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import type { FileService } from '../../storage/files';
-import { audit } from '../admin/auth';
-import { adminCall, refuseAdmin } from '../backoffice/http';
+import { audit } from '../admin/port';
+import { adminCall, refuseAdmin } from '../backoffice/port';
 
 /**
  * SPEC §6.6 "never publicly reachable": an uploaded image is served only to its owner (investor

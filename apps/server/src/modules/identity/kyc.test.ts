@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type Session, type TestApp } from '../../../test/helpers';
 import { decide, jpegImage, multipartApi, operatorToken, pngImage, reviewList, submitKyc } from './testing';
@@ -10,10 +9,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await operatorToken(t);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 interface KycAnswer {
   state: string;

@@ -1,14 +1,14 @@
 import type { KycState, ParsedRequestOf, verifyCall } from '@kabuto/contract';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/schema';
+import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { User } from '../../http/auth';
 import type { FileService } from '../../storage/files';
 import { cleanImage } from '../../storage/images';
-import { reviewOutcome } from '../messages/service';
-import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
-import { recordCreditEvent } from '../users/credit';
+import { reviewOutcome } from '../messages/port';
+import { type Decision, decided, type ReviewKindHooks, type ReviewQueue } from '../reviews/port';
+import { recordCreditEvent } from '../users/port';
 import { isUniqueViolation } from './common';
 import type { KycSubmission } from './tables';
 
@@ -151,11 +151,14 @@ export async function submitVerification(
 
 export const ADMIN_FILE_PATH = '/api/admin/files';
 
-/** SPEC §9 review queue 'kyc': approve verifies the user and starts the credit score (§6.4 Loans). */
+/** Writes the decision on the submission's row. */
+async function recordReview(trx: Tx, k: KycSubmission, decision: Decision): Promise<void> {
+  await trx.updateTable('kyc_submissions').set(decided(decision)).where('id', '=', k.id).execute();
+}
+
 /** SPEC §9 review queue 'kyc': approval verifies the user (credit score starts, SPEC §6.4); rejection allows resubmission. */
 export const kycReview = (config: Config): ReviewKindHooks<KycSubmission> => ({
   kind: 'kyc',
-  table: 'kyc_submissions',
   async load(db, ids, forUpdate) {
     let query = db.selectFrom('kyc_submissions').selectAll().where('id', 'in', ids);
     if (forUpdate) query = query.forUpdate();
@@ -167,7 +170,9 @@ export const kycReview = (config: Config): ReviewKindHooks<KycSubmission> => ({
     front: `${ADMIN_FILE_PATH}/${k.front_file_id}`,
     back: `${ADMIN_FILE_PATH}/${k.back_file_id}`,
   }),
-  async approve(trx, k, { now }) {
+  async approve(trx, k, decision) {
+    const { now } = decision;
+    await recordReview(trx, k, decision);
     await trx
       .updateTable('users')
       .set({ kyc_state: 'verified', real_name: k.name })
@@ -176,7 +181,8 @@ export const kycReview = (config: Config): ReviewKindHooks<KycSubmission> => ({
     // SPEC §6.4: the credit score starts at verification (kept if the user had one before).
     await recordCreditEvent(trx, k.user_id, 'verified', now, { initialScore: config.initialCreditScore });
   },
-  async reject(trx, k) {
+  async reject(trx, k, decision) {
+    await recordReview(trx, k, decision);
     await trx.updateTable('users').set({ kyc_state: 'failed' }).where('id', '=', k.user_id).execute();
   },
   message: (_k, decision) => reviewOutcome('kyc', decision, {}),

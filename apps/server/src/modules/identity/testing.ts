@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { type ApiAnswer, api, registerUser, type Session, type TestApp } from '../../../test/helpers';
-import { ensureFirstOperator } from '../admin/auth';
+import { ensureFirstOperator } from '../admin/port';
 
 /** Test support for identity and money: images, multipart calls, operator reviews. */
 

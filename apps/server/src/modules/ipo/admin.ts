@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { SECTORS } from '../../market/universe';
-import { audit } from '../admin/auth';
-import { adminCall, changeWithReason, refuseAdmin } from '../backoffice/http';
+import { audit } from '../admin/port';
+import { adminCall, changeWithReason, refuseAdmin } from '../backoffice/port';
 import { frozenMinor, type IpoContext } from './context';
 import type { NewShare } from './tables';
 

@@ -1,8 +1,8 @@
 import { type Currency, type Language, minorToDecimal } from '@kabuto/contract';
 import type { AppContext } from '../../context';
 import type { MarketService } from '../../market/types';
-import type { MarketData } from '../market/routes';
-import type { TradingPort } from '../trading/routes';
+import type { MarketData } from '../market/port';
+import type { TradingPort } from '../trading/port';
 import type { NewShare, Subscription } from './tables';
 import './tables';
 

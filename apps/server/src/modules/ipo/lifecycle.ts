@@ -7,7 +7,8 @@ import type { Executor, Tx } from '../../db/schema';
 import { placeHolds, releaseHolds, settleHolds } from '../../ledger/holds';
 import { randomFor } from '../../market/random';
 import { listingSpec } from '../../market/universe';
-import { messages } from '../messages/service';
+import { messages } from '../messages/port';
+import { allottedPosition } from '../trading/port';
 import type { NewShare, Subscription } from './tables';
 import './tables';
 import {
@@ -359,36 +360,24 @@ async function allot(
   const inserted = await trx
     .insertInto('positions')
     .values(
-      paid.map((sub, i) => ({
-        order_no: posted[i]!.orderNo,
-        user_id: sub.user_id,
-        code: share.code,
-        market: share.market,
-        currency,
-        direction: 'long' as const,
-        order_type: 'market' as const,
-        mode: 'normal' as const,
-        leverage: 1,
-        quantity: sub.won_quantity,
-        limit_price: null,
-        open_price: price,
-        opened_at: now,
-        opened_trading_day: tradingDay,
-        expires_at: null,
-        margin_minor: sub.won_minor,
-        fee_minor: 0,
-        close_price: null,
-        closed_at: null,
-        close_fee_minor: null,
-        realised_pnl_minor: null,
-        house_absorbed_minor: null,
-        state: 'holding' as const,
-        close_reason: null,
-        source: 'ipo',
-        source_id: sub.id,
-        created_at: now,
-        updated_at: now,
-      })),
+      paid.map((sub, i) =>
+        allottedPosition(
+          {
+            orderNo: posted[i]!.orderNo,
+            userId: sub.user_id,
+            code: share.code,
+            market: share.market,
+            currency,
+            quantity: sub.won_quantity,
+            price,
+            costMinor: sub.won_minor,
+            tradingDay,
+            source: 'ipo',
+            sourceId: sub.id,
+          },
+          now,
+        ),
+      ),
     )
     .returning(['id', 'source_id'])
     .execute();

@@ -1,5 +1,5 @@
 import { Decimal, type MessageParam } from '@kabuto/contract';
-import { moneyParam, type OutgoingMessage } from '../messages/service';
+import { moneyParam, type OutgoingMessage } from '../messages/port';
 import type { NewShare, Subscription } from './tables';
 import './tables';
 import { currencyOf, frozenMinor } from './context';

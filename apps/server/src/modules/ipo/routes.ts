@@ -1,7 +1,7 @@
 import { API } from '@kabuto/contract';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
-import { pickLanguage } from '../messages/service';
+import { pickLanguage } from '../messages/port';
 import { ipoAdminRoutes } from './admin';
 import { IPO_ADVANCE_MS, type IpoContext } from './context';
 import { seedDemoShares } from './demo';

@@ -17,11 +17,11 @@ import { DomainError } from '../../errors';
 import { type User, verifyFundPassword } from '../../http/auth';
 import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../../ledger/funds';
 import { postTransaction, userBalances } from '../../ledger/ledger';
-import { isUniqueViolation } from '../identity/common';
-import { messages, moneyParam, reviewOutcome } from '../messages/service';
-import type { ReviewKindHooks, ReviewQueue } from '../reviews/queue';
-import { recordCreditEvent } from '../users/credit';
-import type { UsersContext } from '../users/service';
+import { isUniqueViolation } from '../identity/port';
+import { messages, moneyParam, reviewOutcome } from '../messages/port';
+import { decided, type ReviewKindHooks, type ReviewQueue, reviewedBy } from '../reviews/port';
+import type { UsersContext } from '../users/port';
+import { recordCreditEvent } from '../users/port';
 
 export type Loan = Selectable<LoansTable>;
 
@@ -267,7 +267,6 @@ export async function repayLoan(ctx: AppContext, user: User, body: ParsedRequest
 /** SPEC §9 review queue 'loan': approval credits the wallet and records the debt; rejection moves nothing. */
 export const loanReview: ReviewKindHooks<Loan> = {
   kind: 'loan',
-  table: 'loans',
   async load(db, ids, forUpdate) {
     let query = db.selectFrom('loans').selectAll().where('id', 'in', ids);
     if (forUpdate) query = query.forUpdate();
@@ -280,7 +279,8 @@ export const loanReview: ReviewKindHooks<Loan> = {
     dailyRateBps: l.daily_rate_bps,
     termDays: l.term_days,
   }),
-  async approve(trx, loan, { now }) {
+  async approve(trx, loan, decision) {
+    const { now } = decision;
     const posted = await postTransaction(
       trx,
       {
@@ -304,6 +304,7 @@ export const loanReview: ReviewKindHooks<Loan> = {
     await trx
       .updateTable('loans')
       .set({
+        ...decided(decision),
         state: 'active',
         started_at: now,
         matures_at: new Date(now.getTime() + loan.term_days * 86_400_000),
@@ -312,7 +313,13 @@ export const loanReview: ReviewKindHooks<Loan> = {
       .where('id', '=', loan.id)
       .execute();
   },
-  async reject() {},
+  async reject(trx, loan, decision) {
+    await trx
+      .updateTable('loans')
+      .set({ ...reviewedBy(decision), state: 'rejected' })
+      .where('id', '=', loan.id)
+      .execute();
+  },
   message: (loan, decision) =>
     reviewOutcome('loan', decision, {
       order: loan.order_no,

@@ -15,7 +15,7 @@ import type { Instrument, MarketService } from '../../market/types';
 import type { InstrumentSpec } from '../../market/universe';
 import { QuoteHub } from '../../market/ws-hub';
 import { defineModule } from '../../module';
-import { pickLanguage } from '../messages/service';
+import { pickLanguage } from '../messages/port';
 import { KlineService } from './kline';
 import { hot, marketCap, normalizeCode, overview, rankings, search } from './service';
 import { quoteView, sectorName } from './views';

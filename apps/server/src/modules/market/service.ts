@@ -6,7 +6,7 @@ import { randomFor } from '../../market/random';
 import type { InMemoryMarket } from '../../market/service';
 import type { Quote } from '../../market/types';
 import type { InstrumentSpec } from '../../market/universe';
-import { latestNews } from '../news/service';
+import { latestNews } from '../news/port';
 import type { KlineService } from './kline';
 import { quoteView, sectorName } from './views';
 

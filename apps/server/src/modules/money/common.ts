@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import type { MarketService } from '../../market/types';
 import type { FileService } from '../../storage/files';
-import type { ReviewQueue } from '../reviews/queue';
-import type { OpenPositionsPort } from '../trading/routes';
-import type { FundRecordView } from '../users/service';
+import type { ReviewQueue } from '../reviews/port';
+import type { OpenPositionsPort } from '../trading/port';
+import type { FundRecordView } from '../users/port';
 import type { ReviewState } from './tables';
 
 /** What the money module's code works with: the platform and the ports it depends on. */

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, fund, type Session, type TestApp } from '../../../test/helpers';
@@ -13,10 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await operatorToken(t);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** The only answers a parallel burst may produce besides success. */
 const CONTENTION_KEYS = new Set([

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { ErrorKey } from '@kabuto/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,10 +25,7 @@ afterEach(() => {
   t.ctx.config.fundHours = 'always';
   t.clock.set('2026-11-17T01:00:00.000Z');
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** Deposits need no verified name, only the fund password (SPEC §6.1). */
 async function depositor(): Promise<Session> {

@@ -17,11 +17,10 @@ import { type User, verifyFundPassword } from '../../http/auth';
 import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../../ledger/funds';
 import { availableBalanceAfter, HOUSE, postTransaction } from '../../ledger/ledger';
 import { cleanImage } from '../../storage/images';
-import { isUniqueViolation } from '../identity/common';
-import { ADMIN_FILE_PATH } from '../identity/kyc';
-import { moneyParam, reviewOutcome } from '../messages/service';
-import type { ReviewKindHooks } from '../reviews/queue';
-import { movementsOf } from '../users/service';
+import { ADMIN_FILE_PATH, isUniqueViolation } from '../identity/port';
+import { moneyParam, reviewOutcome } from '../messages/port';
+import { decided, type ReviewKindHooks } from '../reviews/port';
+import { movementsOf } from '../users/port';
 import type { MoneyContext } from './common';
 import { assertFundWindow, assertWithin, businessFundRecords, reviewStatus } from './common';
 import type { Deposit } from './tables';
@@ -207,7 +206,6 @@ export async function depositFundRecords(ctx: AppContext, userId: number, page: 
 /** SPEC §9 review queue 'deposit': approval credits the wallet (house:bank → available). */
 export const depositReview: ReviewKindHooks<Deposit & { real_name: string | null }> = {
   kind: 'deposit',
-  table: 'deposits',
   async load(db, ids, forUpdate) {
     let query = db
       .selectFrom('deposits as d')
@@ -226,7 +224,8 @@ export const depositReview: ReviewKindHooks<Deposit & { real_name: string | null
     realName: d.real_name,
     receipt: `${ADMIN_FILE_PATH}/${d.receipt_file_id}`,
   }),
-  async approve(trx, deposit, { now }) {
+  async approve(trx, deposit, decision) {
+    const { now } = decision;
     const currency = deposit.currency as Currency;
     const posted = await postTransaction(
       trx,
@@ -245,12 +244,14 @@ export const depositReview: ReviewKindHooks<Deposit & { real_name: string | null
     );
     await trx
       .updateTable('deposits')
-      .set({ ledger_transaction_id: posted.transactionId })
+      .set({ ...decided(decision), ledger_transaction_id: posted.transactionId })
       .where('id', '=', deposit.id)
       .execute();
   },
   // Nothing was credited at request: a rejected deposit moves no money.
-  async reject() {},
+  async reject(trx, deposit, decision) {
+    await trx.updateTable('deposits').set(decided(decision)).where('id', '=', deposit.id).execute();
+  },
   message: (deposit, { decision, reason }) => {
     return reviewOutcome(
       'deposit',

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { CURRENCIES, Decimal, type ErrorKey } from '@kabuto/contract';
 import { convertMinor } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 async function holder(yen = 1_000_000): Promise<Session> {
   const session = await registerUser(t.app);

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { convertMinor } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, setFundPassword, type TestApp } from '../../../test/helpers';
@@ -20,10 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('money and identity, end to end through the API', () => {
   it('verifies, binds a card, deposits, exchanges and withdraws, with every step in the fund records', async () => {

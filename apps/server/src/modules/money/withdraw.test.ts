@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { ErrorKey } from '@kabuto/contract';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,10 +37,7 @@ afterEach(() => {
   t.ctx.openPositions.count = countOpenPositions;
   t.clock.set('2026-11-17T01:00:00.000Z');
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const FUNDED_YEN = 100_000;
 

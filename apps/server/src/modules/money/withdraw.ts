@@ -18,12 +18,11 @@ import { type User, verifyFundPassword } from '../../http/auth';
 import { businessOrderNo, nextId, parseAmount, takeFundLock } from '../../ledger/funds';
 import { placeHold, releaseHold, settleHold } from '../../ledger/holds';
 import { availableBalanceAfter, HOUSE, userBalances } from '../../ledger/ledger';
-import { findCard, maskCardNumber } from '../identity/cards';
-import { isUniqueViolation } from '../identity/common';
-import type { BankCard } from '../identity/tables';
-import { moneyParam, reviewOutcome } from '../messages/service';
-import type { ReviewKindHooks } from '../reviews/queue';
-import { movementsOf } from '../users/service';
+import type { BankCard } from '../identity/port';
+import { findCard, isUniqueViolation, maskCardNumber } from '../identity/port';
+import { moneyParam, reviewOutcome } from '../messages/port';
+import { type Decision, decided, type ReviewKindHooks } from '../reviews/port';
+import { movementsOf } from '../users/port';
 import {
   assertFundWindow,
   assertWithin,
@@ -280,7 +279,6 @@ export async function withdrawalFundRecords(ctx: AppContext, userId: number, pag
 /** SPEC §9 review queue 'withdrawal': approval pays the held amount out (→ house:bank); rejection releases it. */
 export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
   kind: 'withdrawal',
-  table: 'withdrawals',
   async load(db, ids, forUpdate) {
     let query = db
       .selectFrom('withdrawals as w')
@@ -315,7 +313,8 @@ export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
       branchCode: w.branch_code,
     },
   }),
-  async approve(trx, w, { now }) {
+  async approve(trx, w, decision) {
+    const { now } = decision;
     const settled = await settleHold(
       trx,
       holdOf(w),
@@ -333,16 +332,17 @@ export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
       },
       now,
     );
-    await recordSettlement(trx, w.id, settled.transactionId);
+    await recordSettlement(trx, w.id, settled.transactionId, decision);
   },
-  async reject(trx, w, { now }) {
+  async reject(trx, w, decision) {
+    const { now } = decision;
     const released = await releaseHold(
       trx,
       holdOf(w),
       { kind: 'withdrawal_release', memo: `withdrawal ${w.order_no}` },
       now,
     );
-    await recordSettlement(trx, w.id, released.transactionId);
+    await recordSettlement(trx, w.id, released.transactionId, decision);
   },
   message: (w, decision) =>
     reviewOutcome('withdrawal', decision, {
@@ -351,25 +351,25 @@ export const withdrawalReview: ReviewKindHooks<WithdrawalUnderReview> = {
     }),
 };
 
-type WithdrawalUnderReview = Withdrawal & {
-  real_name: string | null;
-  holder: string;
-  card_number: string;
-  card_type: string;
-  institution: string;
-  branch: string;
-  branch_code: string;
-};
+type WithdrawalUnderReview = Withdrawal &
+  Pick<BankCard, 'holder' | 'card_number' | 'card_type' | 'institution' | 'branch' | 'branch_code'> & {
+    real_name: string | null;
+  };
 
 function holdOf(w: Withdrawal): number {
   if (w.hold_id === null) throw new Error(`withdrawal ${w.id} has no ledger hold`);
   return w.hold_id;
 }
 
-async function recordSettlement(trx: Tx, id: number, transactionId: number): Promise<void> {
+async function recordSettlement(
+  trx: Tx,
+  id: number,
+  transactionId: number,
+  decision: Decision,
+): Promise<void> {
   await trx
     .updateTable('withdrawals')
-    .set({ settle_transaction_id: transactionId })
+    .set({ ...decided(decision), settle_transaction_id: transactionId })
     .where('id', '=', id)
     .execute();
 }

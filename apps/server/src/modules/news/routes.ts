@@ -2,7 +2,7 @@ import { API } from '@kabuto/contract';
 import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import { defineModule } from '../../module';
-import { pickLanguage } from '../messages/service';
+import { pickLanguage } from '../messages/port';
 import { sampleNews } from './samples';
 import { insertNews, listNews, newsCount, openNews } from './service';
 

@@ -1,5 +1,5 @@
 import { SAMPLE_SOURCE_LABELS } from '@kabuto/contract';
-import type { I18nText } from '../messages/service';
+import type { I18nText } from '../messages/port';
 import type { NewsInput } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import { type Language, nameIn } from '@kabuto/contract';
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Executor } from '../../db/schema';
-import type { I18nText } from '../messages/service';
+import type { I18nText } from '../messages/port';
 
 export interface NewsTable {
   id: Generated<number>;

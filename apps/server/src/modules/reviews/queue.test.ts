@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers';
 import { checkInvariant } from '../../ledger/ledger';
 import { decide, operatorToken, submitKyc } from '../identity/testing';
-import { loanReview } from '../loans/service';
+import { loanReview } from '../loans/port';
 import { depositWithReceipt, moneyUser } from '../money/testing';
 
 let t: TestApp;

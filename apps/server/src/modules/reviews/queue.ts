@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
-import type { Operator } from '../admin/auth';
-import { audit } from '../admin/auth';
-import { type MessageContent, messages } from '../messages/service';
+import type { Operator } from '../admin/port';
+import { audit } from '../admin/port';
+import { type MessageContent, messages } from '../messages/port';
 
 /** What the queue passes a kind when an item is decided. */
 export interface Decision {
@@ -16,15 +16,27 @@ export interface Decision {
   now: Date;
 }
 
+/** Who decided and when, with the reason: what a kind's hook writes on its own row. */
+export function reviewedBy(decision: Decision) {
+  return { reason: decision.reason, reviewer_id: decision.operator.id, reviewed_at: decision.now };
+}
+
+/** The decision as a kind's hook writes it on its own row: the outcome's state and `reviewedBy`. */
+export function decided(decision: Decision) {
+  return {
+    state: decision.decision === 'approve' ? ('approved' as const) : ('rejected' as const),
+    ...reviewedBy(decision),
+  };
+}
+
 /**
- * A reviewed kind's hooks (SPEC §5 reviews): the queue owns listing, locking, the single decision,
- * the audit entry and the user's message; the kind says what its item is and what approval and
- * rejection do (move money through the ledger, change its business row).
+ * A reviewed kind's hooks (SPEC §5 reviews): the queue owns its own row (`reviews`), listing,
+ * locking, the single decision, the audit entry and the user's message; the kind says what its
+ * item is and what approval and rejection do (move money through the ledger, write its business
+ * row: the outcome, reason, reviewer and time, `decided`, beside what else changes).
  */
 export interface ReviewKindHooks<Subject extends { id: number; user_id: number }> {
   kind: ReviewKindName;
-  /** The kind's own table; its row carries state, reason, reviewer_id and reviewed_at for the user's views. */
-  table: 'deposits' | 'withdrawals' | 'kyc_submissions' | 'loans' | 'block_applications' | 'day_trades';
   /** The business rows of these ids (locked when `forUpdate`, inside the deciding transaction). */
   load(db: Executor, ids: number[], forUpdate: boolean): Promise<Subject[]>;
   /** Fields a reviewer needs beside the item (amounts, images as authorised URLs, …). */
@@ -230,12 +242,6 @@ export class ReviewQueue {
       const full: Decision = { ...decision, now };
       if (decision.decision === 'approve') await hooks.approve(trx, subject, full);
       else await hooks.reject(trx, subject, full);
-      // The row records the decision; its state becomes the review's outcome unless the kind's
-      // hook already moved it on (an approved loan is active).
-      await sql`UPDATE ${sql.table(hooks.table)}
-        SET state = CASE WHEN state = 'pending' THEN ${decision.decision === 'approve' ? 'approved' : 'rejected'} ELSE state END,
-            reason = ${decision.reason}, reviewer_id = ${decision.operator.id}, reviewed_at = ${now}
-        WHERE id = ${subjectId}`.execute(trx);
       await messages.send(
         trx,
         { userId: subject.user_id, kind: 'review_outcome', ...hooks.message(subject, full) },

@@ -1,6 +1,6 @@
 import { admin } from '@kabuto/contract';
 import { defineModule } from '../../module';
-import { adminCall, refuseAdmin } from '../backoffice/http';
+import { adminCall, refuseAdmin } from '../backoffice/port';
 import { ReviewQueue } from './queue';
 
 /**

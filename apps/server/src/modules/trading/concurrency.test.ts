@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, longTestTimeout, type Session, TEST_DATABASE_URL, type TestApp } from '../../../test/helpers';
 import { checkInvariant, userBalances } from '../../ledger/ledger';
 import { placeOrder } from './orders';
-import { CODES, createTradingApp, fundedUser, order, type PositionAnswer, tick } from './test-support';
+import { CODES, createTradingApp, fundedUser, order, type PositionAnswer, tick } from './testing';
 import { frozenMinorOf } from './views';
 
 /**

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { checkInvariant } from '../../ledger/ledger';
 import { ENGINE_REFRESH_MS } from './engine';
-import type { PositionAnswer } from './test-support';
+import type { PositionAnswer } from './testing';
 
 /**
  * ARCHITECTURE "Scale-out": an order placed through one node is matched by every node at once,

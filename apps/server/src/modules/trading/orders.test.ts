@@ -19,7 +19,7 @@ import {
   type PositionAnswer,
   snapshot,
   tick,
-} from './test-support';
+} from './testing';
 
 /**
  * Toyota (7203) starts at ¥2,850.0 with a daily band of ±¥500 (SPEC §6.2: under ¥3,000). Fees

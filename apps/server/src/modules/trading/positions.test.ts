@@ -11,7 +11,7 @@ import {
   type PositionAnswer,
   snapshot,
   tick,
-} from './test-support';
+} from './testing';
 
 /**
  * Toyota (7203) from ¥2,850.0, fees 10 bps (minimum ¥100), stop-out at 80% of the margin. Hours

@@ -1,4 +1,4 @@
-import { Decimal, MARKET_CURRENCY, PRICE_DECIMALS } from '@kabuto/contract';
+import { Decimal, MARKET_CURRENCY, type Market, PRICE_DECIMALS } from '@kabuto/contract';
 import { canClose, notionalMinor, pnlMinor, settleClose, stopOutReached } from '@kabuto/domain';
 import { sql } from 'kysely';
 import { afterCommit } from '../../db/ambient';
@@ -6,8 +6,8 @@ import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { HOUSE, postTransaction } from '../../ledger/ledger';
-import { messages } from '../messages/service';
-import { recordCreditEvent } from '../users/credit';
+import { messages } from '../messages/port';
+import { recordCreditEvent } from '../users/port';
 import { fundingOf, LIVE_STATES, type MarketBoundContext, type TradingContext } from './context';
 import { lockOwnPosition, lockPosition, moves, releasePending } from './orders';
 import { feeFor } from './plan';
@@ -208,4 +208,56 @@ export async function openPositionCount(db: Executor, userId: number): Promise<n
     .where('state', 'in', [...LIVE_STATES])
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The row of shares allotted to a user (a block trade, new shares): a 1× long position held from
+ * `now` at `price`, its whole cost as margin, no fee. The caller inserts it.
+ */
+export function allottedPosition(
+  a: {
+    orderNo: string;
+    userId: number;
+    code: string;
+    market: Market;
+    currency: string;
+    quantity: number;
+    price: string;
+    costMinor: number;
+    tradingDay: string;
+    source: 'block' | 'ipo';
+    sourceId: number;
+  },
+  now: Date,
+) {
+  return {
+    order_no: a.orderNo,
+    user_id: a.userId,
+    code: a.code,
+    market: a.market,
+    currency: a.currency,
+    direction: 'long' as const,
+    order_type: 'market' as const,
+    mode: 'normal' as const,
+    leverage: 1,
+    quantity: a.quantity,
+    limit_price: null,
+    open_price: a.price,
+    opened_at: now,
+    opened_trading_day: a.tradingDay,
+    expires_at: null,
+    margin_minor: a.costMinor,
+    fee_minor: 0,
+    close_price: null,
+    closed_at: null,
+    close_fee_minor: null,
+    realised_pnl_minor: null,
+    house_absorbed_minor: null,
+    state: 'holding' as const,
+    close_reason: null,
+    source: a.source,
+    source_id: a.sourceId,
+    created_at: now,
+    updated_at: now,
+  };
 }

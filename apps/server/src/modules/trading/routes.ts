@@ -6,7 +6,7 @@ import { DomainError } from '../../errors';
 import { route } from '../../http/route';
 import { userBalances } from '../../ledger/ledger';
 import { defineModule } from '../../module';
-import { pickLanguage } from '../messages/service';
+import { pickLanguage } from '../messages/port';
 import type { OrderRequest, TradingContext, TradingParts } from './context';
 import { ENGINE_EXPIRY_SWEEP_MS, ENGINE_REFRESH_MS, MatchingEngine } from './engine';
 import { cancelOrder, placeOrder } from './orders';

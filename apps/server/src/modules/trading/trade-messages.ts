@@ -1,5 +1,5 @@
 import { MARKET_CURRENCY } from '@kabuto/contract';
-import { moneyParam, type OutgoingMessage } from '../messages/service';
+import { moneyParam, type OutgoingMessage } from '../messages/port';
 import type { PositionRow } from './tables';
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import {
   type PositionAnswer,
   snapshot,
   tick,
-} from './test-support';
+} from './testing';
 import { fireTrigger } from './triggers';
 
 /**

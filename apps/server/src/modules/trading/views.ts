@@ -17,7 +17,7 @@ import { notionalMinor, pnlMinor, roundToTick, settleClose } from '@kabuto/domai
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../../db/schema';
-import type { Valuation } from '../users/service';
+import type { Valuation } from '../users/port';
 import type { MarketBoundContext } from './context';
 import { LIVE_STATES } from './context';
 import { closeBlockedBy, closeSettlement } from './positions';

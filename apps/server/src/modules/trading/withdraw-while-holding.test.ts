@@ -3,7 +3,7 @@ import { api, fund, type TestApp } from '../../../test/helpers';
 import { checkInvariant } from '../../ledger/ledger';
 import { operatorToken } from '../identity/testing';
 import { FUND_PASSWORD, moneySnapshot, moneyUser } from '../money/testing';
-import { CODES, createTradingApp, order } from './test-support';
+import { CODES, createTradingApp, order } from './testing';
 
 // SPEC §6.4: a withdrawal is refused while positions are held (withdrawWithOpenPositions false),
 // through the real positions table, on one database connection as well as on a pool.

@@ -14,31 +14,16 @@ export async function recordCreditEvent(
   now: Date,
   options: { memo?: string | null; initialScore?: number } = {},
 ): Promise<void> {
-  if (event === 'verified') {
-    const initial = options.initialScore ?? 0;
-    const { rows } = await sql<{ credit_score: number }>`
-      UPDATE users SET credit_score = COALESCE(credit_score, ${initial}) WHERE id = ${userId}
+  // Verification starts the score (kept if the user had one); an event moves a score that exists.
+  const verified = event === 'verified';
+  const { rows } = verified
+    ? await sql<{ credit_score: number }>`
+      UPDATE users SET credit_score = COALESCE(credit_score, ${options.initialScore ?? 0}) WHERE id = ${userId}
+      RETURNING credit_score`.execute(db)
+    : await sql<{ credit_score: number }>`
+      UPDATE users SET credit_score = LEAST(${CREDIT_SCORE_MAX}, GREATEST(${CREDIT_SCORE_MIN}, credit_score + ${CREDIT_SCORE_CHANGES[event]}))
+      WHERE id = ${userId} AND credit_score IS NOT NULL
       RETURNING credit_score`.execute(db);
-    const score = rows[0]?.credit_score;
-    if (score === undefined) return;
-    await db
-      .insertInto('credit_events')
-      .values({
-        user_id: userId,
-        event,
-        points: score,
-        score_after: score,
-        memo: options.memo ?? null,
-        created_at: now,
-      })
-      .execute();
-    return;
-  }
-  const points = CREDIT_SCORE_CHANGES[event];
-  const { rows } = await sql<{ credit_score: number }>`
-    UPDATE users SET credit_score = LEAST(${CREDIT_SCORE_MAX}, GREATEST(${CREDIT_SCORE_MIN}, credit_score + ${points}))
-    WHERE id = ${userId} AND credit_score IS NOT NULL
-    RETURNING credit_score`.execute(db);
   const score = rows[0]?.credit_score;
   if (score === undefined) return;
   await db
@@ -46,7 +31,8 @@ export async function recordCreditEvent(
     .values({
       user_id: userId,
       event,
-      points,
+      // Verification records the starting score as its points.
+      points: verified ? score : CREDIT_SCORE_CHANGES[event],
       score_after: score,
       memo: options.memo ?? null,
       created_at: now,

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, fund, type Session, type TestApp } from '../../../test/helpers';
 import { operatorToken } from '../identity/testing';
@@ -12,10 +11,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { webauthnOrigin: ORIGIN } });
   token = await operatorToken(t);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 type Options = { challenge: string } & Record<string, unknown>;
 const options = async (path: string, session?: Session) =>

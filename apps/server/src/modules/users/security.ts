@@ -8,7 +8,7 @@ import { DomainError } from '../../errors';
 import { checkAttempt, hashPassword, verifyPassword } from '../../http/secrets';
 import { STEP_UP_MS, steppedUp } from '../../http/step-up';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from '../../http/totp';
-import { type I18nText, messages } from '../messages/service';
+import { type I18nText, messages } from '../messages/port';
 import './security-tables';
 import {
   CODE_ALPHABET,
@@ -133,13 +133,18 @@ async function issueRecoveryCodes(ctx: AppContext, db: Executor, userId: number)
   return codes;
 }
 
-export async function recoveryCodes(ctx: AppContext, userId: number) {
+/** Refuses with `second_factor_unset` when the user has no second factor. */
+async function assertSecondFactorSet(ctx: AppContext, userId: number): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
     .select('second_factor')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (!user.second_factor) throw new DomainError('second_factor_unset');
+}
+
+export async function recoveryCodes(ctx: AppContext, userId: number) {
+  await assertSecondFactorSet(ctx, userId);
   return { codes: await inTransaction(ctx.db, (trx) => issueRecoveryCodes(ctx, trx, userId)) };
 }
 
@@ -323,12 +328,7 @@ export async function stepUp(
   sessionId: number,
   proof: { code?: string | undefined; credential?: CredentialJson | undefined },
 ) {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('second_factor')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (!user.second_factor) throw new DomainError('second_factor_unset');
+  await assertSecondFactorSet(ctx, userId);
   let challenge: string | null = null;
   if (proof.credential) {
     // The challenge must be this session's: a step-up begun in another session does not count here.

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, fund, registerUser, type Session, type TestApp } from '../../../test/helpers';
@@ -15,10 +14,7 @@ beforeAll(async () => {
 afterEach(() => {
   t.ctx.config.requireSecondFactor = false;
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const PASSWORD = 'secret123';
 const DESKTOP =

@@ -1,0 +1,2 @@
+/** What the market module offers other modules: the `marketData` port's type (ports.ts). */
+export type { MarketData } from './routes';
