@@ -5,6 +5,7 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import { type CopyProduct, useProducts } from '../api/copy';
@@ -49,7 +50,6 @@ function ProductCard({ product }: { product: CopyProduct }) {
 /** /home/qcList (SPEC §2): copy products with their historical figures and a sparkline. */
 export default function ProductsPage() {
   const { t } = useTranslation('copy');
-  const navigate = useNavigate();
   const language = useLanguage();
   const products = useProducts();
   const items = pagedItems(products.data);
@@ -61,14 +61,9 @@ export default function ProductsPage() {
           title={t('list.title')}
           backTo={PATHS.home}
           right={
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => navigate(PATHS.followOrder)}
-              data-testid="copy-mine-link"
-            >
+            <LinkButton to={PATHS.followOrder} testId="copy-mine-link">
               {t('list.mine')}
-            </button>
+            </LinkButton>
           }
         />
       }

@@ -6,6 +6,7 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
@@ -90,7 +91,6 @@ function ShareList({ state }: { state: (typeof TABS)[number]['state'] }) {
 /** /home/newShare (SPEC §2): the waiting, in-progress and ended lists of the selected market. */
 export default function NewSharePage() {
   const { t } = useTranslation('ipo');
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
   const state = TABS.find((x) => x.key === tab)!.state;
@@ -101,14 +101,9 @@ export default function NewSharePage() {
           title={t('title')}
           backTo={PATHS.home}
           right={
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => navigate(PATHS.newShareOrder)}
-              data-testid="ipo-orders-link"
-            >
+            <LinkButton to={PATHS.newShareOrder} testId="ipo-orders-link">
               {t('viewOrders')}
-            </button>
+            </LinkButton>
           }
         />
       }

@@ -1,7 +1,6 @@
 import { List } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
 import { amountForWire, amountMinor } from '../../../shared/forms/amount';
@@ -26,6 +25,7 @@ import { MoneyGate } from '../components/money-gate';
 import { walletBalance } from '../lib/currency';
 import '../money.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
+import { LinkButton } from '../../../shared/ui/link-button';
 
 export type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
@@ -297,7 +297,6 @@ function LoanBody({ user }: { user: UserInfo }) {
  */
 export default function LoanPage() {
   const { t } = useTranslation('money');
-  const navigate = useNavigate();
   return (
     <Page
       header={
@@ -305,14 +304,9 @@ export default function LoanPage() {
           title={t('loan.title')}
           backTo={PATHS.fundRecords}
           right={
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => navigate(PATHS.loanOrder)}
-              data-testid="loan-records-link"
-            >
+            <LinkButton to={PATHS.loanOrder} testId="loan-records-link">
               {t('loan.records')}
-            </button>
+            </LinkButton>
           }
         />
       }

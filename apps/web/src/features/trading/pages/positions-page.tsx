@@ -1,5 +1,5 @@
 import { LANGUAGE_LOCALE, MARKET_CURRENCY } from '@kabuto/contract';
-import { Dialog, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
+import { Dialog, List, Tabs } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,10 @@ import { useLivePrices } from '../../../shared/trading/live-quote';
 import { liveAggregate, liveValueOf } from '../../../shared/trading/pnl';
 import '../../../shared/trading/trading.css';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { PagedList } from '../../../shared/ui/paged-list';
 import {
   useCancelOrder,
   useEndedPositions,
@@ -100,49 +100,6 @@ function Subscriptions() {
   const pages = subs.data?.pages ?? [];
   const items = pages.flatMap((page) => page.list);
   const first = pages[0];
-  let body: ReactNode;
-  if (subs.isPending) body = <ListSkeleton rows={3} />;
-  else if (subs.isError && items.length === 0)
-    body = <LoadError errorKey={subs.error.key} onRetry={() => subs.refetch()} />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState description={t('positions.subscription.empty')}>
-        <button type="button" className="kb-link-button" onClick={() => navigate(PATHS.newShare)}>
-          {t('positions.subscription.browse')}
-        </button>
-      </EmptyState>
-    );
-  else
-    body = (
-      <List className="kb-card" data-testid="positions-subscriptions">
-        {items.map((sub) => (
-          <List.Item
-            key={sub.id}
-            data-testid={`positions-subscription-${sub.id}`}
-            onClick={() => navigate(PATHS.newShareOrder)}
-            description={
-              <span className="kb-num">
-                {sub.code} ·{' '}
-                <span data-testid="positions-subscription-fill">
-                  {t('positions.subscription.fill', {
-                    quantity: sub.quantity.toLocaleString(LANGUAGE_LOCALE[language]),
-                    price: formatMoneyWithSymbol(sub.price, sub.currency, language),
-                  })}
-                </span>
-              </span>
-            }
-            extra={
-              <div className="kb-pos-sub__extra">
-                <span>{t(`positions.subscription.state.${sub.state}`)}</span>
-                {sub.status === 1 && <MoneyText value={sub.rjmoney} currency={sub.currency} />}
-              </div>
-            }
-          >
-            {sub.name}
-          </List.Item>
-        ))}
-      </List>
-    );
   return (
     <>
       <section
@@ -173,48 +130,51 @@ function Subscriptions() {
           {t('positions.subscription.frozenWhy')}
         </p>
       )}
-      <Refreshable onRefresh={() => subs.refetch()}>{body}</Refreshable>
-      {items.length > 0 && <MoreLoader hasMore={subs.hasNextPage} loadMore={() => subs.fetchNextPage()} />}
+      <PagedList
+        query={subs}
+        items={items}
+        rows={3}
+        bodyClassName="kb-pos-list"
+        empty={
+          <EmptyState description={t('positions.subscription.empty')}>
+            <button type="button" className="kb-link-button" onClick={() => navigate(PATHS.newShare)}>
+              {t('positions.subscription.browse')}
+            </button>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <List className="kb-card" data-testid="positions-subscriptions">
+            {items.map((sub) => (
+              <List.Item
+                key={sub.id}
+                data-testid={`positions-subscription-${sub.id}`}
+                onClick={() => navigate(PATHS.newShareOrder)}
+                description={
+                  <span className="kb-num">
+                    {sub.code} ·{' '}
+                    <span data-testid="positions-subscription-fill">
+                      {t('positions.subscription.fill', {
+                        quantity: sub.quantity.toLocaleString(LANGUAGE_LOCALE[language]),
+                        price: formatMoneyWithSymbol(sub.price, sub.currency, language),
+                      })}
+                    </span>
+                  </span>
+                }
+                extra={
+                  <div className="kb-pos-sub__extra">
+                    <span>{t(`positions.subscription.state.${sub.state}`)}</span>
+                    {sub.status === 1 && <MoneyText value={sub.rjmoney} currency={sub.currency} />}
+                  </div>
+                }
+              >
+                {sub.name}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </PagedList>
     </>
-  );
-}
-
-function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
-  const { t: tc } = useTranslation('common');
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await onRefresh();
-      }}
-      pullingText={tc('status.pullToRefresh')}
-      canReleaseText={tc('status.releaseToRefresh')}
-      refreshingText={tc('status.refreshing')}
-      completeText={tc('status.refreshed')}
-    >
-      <div className="kb-pull-body kb-pos-list">{children}</div>
-    </PullToRefresh>
-  );
-}
-
-function MoreLoader({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<unknown> }) {
-  const { t: tc } = useTranslation('common');
-  return (
-    <InfiniteScroll
-      hasMore={hasMore}
-      loadMore={async () => {
-        await loadMore();
-      }}
-    >
-      {(more, failed, retry) =>
-        failed ? (
-          <button type="button" className="kb-link-button" onClick={retry}>
-            {tc('status.failed')} · {tc('actions.retry')}
-          </button>
-        ) : (
-          <span className="kb-muted">{more ? tc('status.loadingMore') : tc('status.noMore')}</span>
-        )
-      }
-    </InfiniteScroll>
   );
 }
 
@@ -263,24 +223,6 @@ function InProgress() {
       )
     : null;
 
-  let body: ReactNode;
-  if (positions.isPending) body = <ListSkeleton rows={4} />;
-  else if (positions.isError && items.length === 0)
-    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else
-    body = valued.map(({ position, price }) => (
-      <OpenPositionCard
-        key={position.id}
-        position={position}
-        livePrice={price}
-        onOpen={() => navigate(infoPath(position.id))}
-        onCancel={() => setCancelling(position)}
-        onModify={() => setModifying(position)}
-        onTpSl={() => setProtecting(position)}
-      />
-    ));
-
   return (
     <>
       <section
@@ -301,10 +243,21 @@ function InProgress() {
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
       </section>
-      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
-      {items.length > 0 && (
-        <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
-      )}
+      <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
+        {() =>
+          valued.map(({ position, price }) => (
+            <OpenPositionCard
+              key={position.id}
+              position={position}
+              livePrice={price}
+              onOpen={() => navigate(infoPath(position.id))}
+              onCancel={() => setCancelling(position)}
+              onModify={() => setModifying(position)}
+              onTpSl={() => setProtecting(position)}
+            />
+          ))
+        }
+      </PagedList>
       <ModifySheet position={modifying} onClose={() => setModifying(null)} />
       <TpSlSheet position={protecting} onClose={() => setProtecting(null)} />
       <Dialog
@@ -354,28 +307,6 @@ function Following() {
   const positions = useFollowingPositions();
   const items = positions.data?.list ?? [];
   const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
-  let body: ReactNode;
-  if (positions.isPending) body = <ListSkeleton rows={4} />;
-  else if (positions.isError && items.length === 0)
-    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else
-    body = items.map((position) =>
-      isLive(position) ? (
-        <OpenPositionCard
-          key={position.id}
-          position={position}
-          livePrice={prices.get(position.code)}
-          onOpen={() => navigate(infoPath(position.id))}
-        />
-      ) : (
-        <EndedPositionCard
-          key={position.id}
-          position={position}
-          onOpen={() => navigate(infoPath(position.id))}
-        />
-      ),
-    );
   return (
     <>
       <section
@@ -386,16 +317,30 @@ function Following() {
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{positions.data?.total ?? 0}</span>
         </SummaryItem>
-        <button
-          type="button"
-          className="kb-link-button"
-          onClick={() => navigate(PATHS.followOrder)}
-          data-testid="following-holdings-link"
-        >
+        <LinkButton to={PATHS.followOrder} testId="following-holdings-link">
           {t('positions.followingHoldings')}
-        </button>
+        </LinkButton>
       </section>
-      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
+      <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
+        {() =>
+          items.map((position) =>
+            isLive(position) ? (
+              <OpenPositionCard
+                key={position.id}
+                position={position}
+                livePrice={prices.get(position.code)}
+                onOpen={() => navigate(infoPath(position.id))}
+              />
+            ) : (
+              <EndedPositionCard
+                key={position.id}
+                position={position}
+                onOpen={() => navigate(infoPath(position.id))}
+              />
+            ),
+          )
+        }
+      </PagedList>
     </>
   );
 }
@@ -412,20 +357,6 @@ function Terminated() {
   const first = pages[0];
   // Fees are known per position: the net total needs every ended position on screen.
   const netTotal = first && !positions.hasNextPage ? netOfFees(first.lsyk, items) : null;
-
-  let body: ReactNode;
-  if (positions.isPending) body = <ListSkeleton rows={4} />;
-  else if (positions.isError && items.length === 0)
-    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else
-    body = items.map((position) => (
-      <EndedPositionCard
-        key={position.id}
-        position={position}
-        onOpen={() => navigate(infoPath(position.id))}
-      />
-    ));
 
   return (
     <>
@@ -447,10 +378,17 @@ function Terminated() {
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
       </section>
-      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
-      {items.length > 0 && (
-        <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
-      )}
+      <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
+        {() =>
+          items.map((position) => (
+            <EndedPositionCard
+              key={position.id}
+              position={position}
+              onOpen={() => navigate(infoPath(position.id))}
+            />
+          ))
+        }
+      </PagedList>
     </>
   );
 }
