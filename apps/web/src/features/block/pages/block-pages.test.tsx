@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
+import { userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import ApplicationPage from './application-page';
 import ApplyPage from './apply-page';
@@ -46,25 +47,7 @@ const APPLICATION = {
   positionId: null,
 };
 
-const USER = {
-  id: 7,
-  account: 'reader1',
-  status: 1,
-  inviteCode: 'K7',
-  kyc: 'verified',
-  realName: 'Yamada Taro',
-  creditScore: 80,
-  fundPasswordSet: true,
-  riskAccepted: true,
-  flags: { banned: false, frozen: false, tradeBarred: false, reason: null },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  jpy: '1000000',
-  jpyyjed: '0',
-  usd: '0.00',
-  usdyjed: '0.00',
-  cny: '0.00',
-  cnyyjed: '0.00',
-};
+const USER = userInfo({ jpy: '1000000' });
 
 /**
  * Answers the confirmation dialog; a click that lands while the dialog is still opening is
