@@ -242,3 +242,21 @@ export function dayTrade(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** /trade/dayInfo of the Tokyo day-trading program (¥100,000 minimum, 5×), nothing applied for. */
+export function dayInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    market: 'jpy',
+    currency: 'JPY',
+    minAmount: '100000',
+    leverage: 5,
+    feeRateBps: 10,
+    minFee: '100',
+    tradingDay: '2026-11-17',
+    closeAt: '2026-11-17T06:30:00.000Z',
+    available: '970000',
+    current: null,
+    active: null,
+    ...overrides,
+  };
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
-import { dayTrade, userInfo } from '../../../test/fixtures';
+import { dayInfo, dayTrade, userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import DayTradingPage from './day-trading-page';
 
@@ -10,22 +10,7 @@ const USER = userInfo({ jpy: '970000' });
 
 const application = dayTrade;
 
-function info(extra: Record<string, unknown> = {}) {
-  return {
-    market: 'jpy',
-    currency: 'JPY',
-    minAmount: '100000',
-    leverage: 5,
-    feeRateBps: 10,
-    minFee: '100',
-    tradingDay: '2026-11-17',
-    closeAt: '2026-11-17T06:30:00.000Z',
-    available: '970000',
-    current: null,
-    active: null,
-    ...extra,
-  };
-}
+const info = dayInfo;
 
 const page = (list: unknown[] = []) => ({ list, page: 1, size: 20, total: list.length });
 

@@ -1,8 +1,8 @@
 import { type Currency, MARKET_CURRENCY } from '@kabuto/contract';
-import { Button, Form, List, Result } from 'antd-mobile';
+import { Form, List } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { amountForWire } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
@@ -27,9 +27,9 @@ import {
 } from '../api/money';
 import { ArrivalNote } from '../components/arrival-note';
 import { CopyRow } from '../components/copy-row';
+import { RequestDone } from '../components/done-card';
 import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
-import { formatDeadline } from '../lib/arrival';
 import { DEPOSIT_CURRENCIES, decimalMinor, isCurrency } from '../lib/currency';
 import '../money.css';
 
@@ -37,35 +37,6 @@ interface DepositForm {
   amount: string;
   receipt: File | null;
   fund_password: string;
-}
-
-function DepositDone({ deposit }: { deposit: Deposit }) {
-  const { t } = useTranslation('money');
-  const language = useLanguage();
-  const navigate = useNavigate();
-  return (
-    <div className="kb-card kb-result" data-testid="deposit-done">
-      <Result status="waiting" title={t('deposit.doneTitle')} description={t('deposit.doneText')} />
-      <List>
-        <List.Item extra={<span className="kb-num">{deposit.orderNo}</span>}>{t('record.orderNo')}</List.Item>
-        <List.Item extra={<MoneyText value={deposit.money} currency={deposit.currency} />}>
-          {t('deposit.amount')}
-        </List.Item>
-        <List.Item extra={<span className="kb-num">{formatDeadline(deposit.dueAt, language)}</span>}>
-          {t('deposit.latest')}
-        </List.Item>
-      </List>
-      <div className="kb-result__actions">
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(`${PATHS.fundRecords}?tab=deposits`, { replace: true })}
-        >
-          {t('deposit.viewRecords')}
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 function DepositForm({
@@ -88,7 +59,7 @@ function DepositForm({
   const minMinor = decimalMinor(channel.minAmount, currency);
   const maxMinor = decimalMinor(channel.maxAmount, currency);
 
-  if (done) return <DepositDone deposit={done} />;
+  if (done) return <RequestDone kind="deposit" request={done} />;
 
   const submit = async (values: DepositForm) => {
     if (!values.receipt) return;

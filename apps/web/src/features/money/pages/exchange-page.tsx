@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency, MARKET_CURRENCY } from '@kabuto/contract';
-import { Button, Form, List, Picker, Result } from 'antd-mobile';
+import { Button, Form, List, Picker } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { MoneyText } from '../../../shared/ui/money-text';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { type Exchange, useExchange, type useMoneyUser, useRates, useRecentExchanges } from '../api/money';
+import { DoneCard } from '../components/done-card';
 import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
 import { walletBalance } from '../lib/currency';
@@ -77,28 +78,27 @@ function CurrencyButton({
 function ExchangeDone({ exchange, onAgain }: { exchange: Exchange; onAgain: () => void }) {
   const { t } = useTranslation('money');
   return (
-    <div className="kb-card kb-result" data-testid="exchange-done">
-      <Result status="success" title={t('exchange.doneTitle')} />
-      <List>
-        <List.Item extra={<span className="kb-num">{exchange.orderNo}</span>}>
-          {t('record.orderNo')}
-        </List.Item>
-        <List.Item extra={<MoneyText value={`-${exchange.fromAmount}`} currency={exchange.from} signed />}>
-          {t('exchange.paid')}
-        </List.Item>
-        <List.Item extra={<MoneyText value={exchange.toAmount} currency={exchange.to} signed />}>
-          {t('exchange.received')}
-        </List.Item>
-        <List.Item extra={<span className="kb-num">{formatRate(exchange.rate)}</span>}>
-          {t('exchange.rate')}
-        </List.Item>
-      </List>
-      <div className="kb-result__actions">
+    <DoneCard
+      testId="exchange-done"
+      status="success"
+      title={t('exchange.doneTitle')}
+      action={
         <Button block color="primary" fill="outline" onClick={onAgain}>
           {t('exchange.again')}
         </Button>
-      </div>
-    </div>
+      }
+    >
+      <List.Item extra={<span className="kb-num">{exchange.orderNo}</span>}>{t('record.orderNo')}</List.Item>
+      <List.Item extra={<MoneyText value={`-${exchange.fromAmount}`} currency={exchange.from} signed />}>
+        {t('exchange.paid')}
+      </List.Item>
+      <List.Item extra={<MoneyText value={exchange.toAmount} currency={exchange.to} signed />}>
+        {t('exchange.received')}
+      </List.Item>
+      <List.Item extra={<span className="kb-num">{formatRate(exchange.rate)}</span>}>
+        {t('exchange.rate')}
+      </List.Item>
+    </DoneCard>
   );
 }
 

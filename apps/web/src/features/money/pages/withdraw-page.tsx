@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency, minorToDecimal } from '@kabuto/contract';
-import { Button, Form, List, Result } from 'antd-mobile';
+import { Form, List } from 'antd-mobile';
 import { BankcardOutline, UserContactOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +30,9 @@ import {
 } from '../api/money';
 import { CardPicker } from '../components/card-picker';
 import { CurrencySwitch } from '../components/currency-switch';
+import { RequestDone } from '../components/done-card';
 import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
-import { formatDeadline } from '../lib/arrival';
 import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currency';
 import { type WithdrawBlocker, withdrawBlockers } from '../lib/withdraw-blockers';
 import '../money.css';
@@ -59,40 +59,6 @@ interface WithdrawForm {
   card_id?: number;
   amount: string;
   fund_password: string;
-}
-
-function WithdrawDone({ withdrawal }: { withdrawal: Withdrawal }) {
-  const { t } = useTranslation('money');
-  const language = useLanguage();
-  const navigate = useNavigate();
-  return (
-    <div className="kb-card kb-result" data-testid="withdraw-done">
-      <Result status="waiting" title={t('withdraw.doneTitle')} description={t('withdraw.doneText')} />
-      <List>
-        <List.Item extra={<span className="kb-num">{withdrawal.orderNo}</span>}>
-          {t('record.orderNo')}
-        </List.Item>
-        <List.Item extra={<MoneyText value={withdrawal.money} currency={withdrawal.currency} />}>
-          {t('withdraw.amount')}
-        </List.Item>
-        <List.Item extra={`${withdrawal.card.institution} •••• ${withdrawal.card.cardNumber.slice(-4)}`}>
-          {t('withdraw.card')}
-        </List.Item>
-        <List.Item extra={<span className="kb-num">{formatDeadline(withdrawal.dueAt, language)}</span>}>
-          {t('withdraw.due')}
-        </List.Item>
-      </List>
-      <div className="kb-result__actions">
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(`${PATHS.fundRecords}?tab=withdrawals`, { replace: true })}
-        >
-          {t('withdraw.viewRecords')}
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 function WithdrawBody({ user }: { user: UserInfo }) {
@@ -141,7 +107,14 @@ function WithdrawBody({ user }: { user: UserInfo }) {
       />
     );
   }
-  if (done) return <WithdrawDone withdrawal={done} />;
+  if (done)
+    return (
+      <RequestDone kind="withdraw" request={done}>
+        <List.Item extra={`${done.card.institution} •••• ${done.card.cardNumber.slice(-4)}`}>
+          {t('withdraw.card')}
+        </List.Item>
+      </RequestDone>
+    );
 
   const available = walletBalance(user, currency);
   const minMinor = minimums[currency] ?? null;

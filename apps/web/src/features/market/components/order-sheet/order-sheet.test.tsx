@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { translateErrorKey } from '../../../../shared/i18n/setup';
 import { answerApi, signedIn } from '../../../../test/api';
-import { dayTrade, orderPreview, toyotaQuote } from '../../../../test/fixtures';
+import { dayInfo, dayTrade, orderPreview, toyotaQuote } from '../../../../test/fixtures';
 import { renderInApp } from '../../../../test/render';
 import { OrderFormView } from './order-sheet';
 
@@ -101,19 +101,7 @@ describe('order sheet', () => {
     const active = dayTrade({ orderNo: 'T1', reviewedAt: null, capitalLeft: '200000' });
 
     const { user, sent } = await openForm(true, {
-      '/trade/dayInfo': {
-        market: 'jpy',
-        currency: 'JPY',
-        minAmount: '100000',
-        leverage: 5,
-        feeRateBps: 10,
-        minFee: '100',
-        tradingDay: '2026-11-17',
-        closeAt: '2026-11-17T06:30:00.000Z',
-        available: '770000',
-        current: active,
-        active,
-      },
+      '/trade/dayInfo': dayInfo({ available: '770000', current: active, active }),
       '/trade/order': { refuse: 'market_closed' },
     });
     await user.click(await screen.findByTestId('order-mode-day'));
