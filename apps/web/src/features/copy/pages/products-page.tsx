@@ -5,7 +5,6 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
-import { LinkButton } from '../../../shared/ui/link-button';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import { type CopyProduct, useProducts } from '../api/copy';
@@ -60,11 +59,7 @@ export default function ProductsPage() {
         <PageHeader
           title={t('list.title')}
           backTo={PATHS.home}
-          right={
-            <LinkButton to={PATHS.followOrder} testId="copy-mine-link">
-              {t('list.mine')}
-            </LinkButton>
-          }
+          link={{ to: PATHS.followOrder, testId: 'copy-mine-link', label: t('list.mine') }}
         />
       }
     >

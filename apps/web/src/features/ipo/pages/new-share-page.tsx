@@ -6,7 +6,6 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
-import { LinkButton } from '../../../shared/ui/link-button';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
 import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
@@ -100,11 +99,7 @@ export default function NewSharePage() {
         <PageHeader
           title={t('title')}
           backTo={PATHS.home}
-          right={
-            <LinkButton to={PATHS.newShareOrder} testId="ipo-orders-link">
-              {t('viewOrders')}
-            </LinkButton>
-          }
+          link={{ to: PATHS.newShareOrder, testId: 'ipo-orders-link', label: t('viewOrders') }}
         />
       }
     >

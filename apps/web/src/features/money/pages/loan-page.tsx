@@ -25,7 +25,6 @@ import { MoneyGate } from '../components/money-gate';
 import { walletBalance } from '../lib/currency';
 import '../money.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
-import { LinkButton } from '../../../shared/ui/link-button';
 
 export type UserInfo = NonNullable<ReturnType<typeof useMoneyUser>['data']>;
 
@@ -303,11 +302,7 @@ export default function LoanPage() {
         <PageHeader
           title={t('loan.title')}
           backTo={PATHS.fundRecords}
-          right={
-            <LinkButton to={PATHS.loanOrder} testId="loan-records-link">
-              {t('loan.records')}
-            </LinkButton>
-          }
+          link={{ to: PATHS.loanOrder, testId: 'loan-records-link', label: t('loan.records') }}
         />
       }
     >

@@ -148,16 +148,9 @@ function ModifyForm({ position, onClose }: { position: Position; onClose: () => 
           inputMode="decimal"
           testId="modify-trigger"
           error={triggerError}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setTrigger(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setTrigger(stepPrice(trigger, market, steps, live));
-            edit();
-          }}
+          onChange={setTrigger}
+          onStep={(steps) => setTrigger(stepPrice(trigger, market, steps, live))}
+          onEdit={edit}
         />
       )}
       {can.price && (
@@ -167,16 +160,9 @@ function ModifyForm({ position, onClose }: { position: Position; onClose: () => 
           inputMode="decimal"
           testId="modify-price"
           error={priceError}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setPrice(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setPrice(stepPrice(price, market, steps, live));
-            edit();
-          }}
+          onChange={setPrice}
+          onStep={(steps) => setPrice(stepPrice(price, market, steps, live))}
+          onEdit={edit}
         />
       )}
       <StepField
@@ -185,16 +171,11 @@ function ModifyForm({ position, onClose }: { position: Position; onClose: () => 
         inputMode="numeric"
         testId="modify-quantity"
         error={quantityError}
-        decreaseLabel={t('sheet.decrease')}
-        increaseLabel={t('sheet.increase')}
-        onChange={(v) => {
-          setQuantity(v);
-          edit();
-        }}
-        onStep={(steps) => {
-          setQuantity(String(Math.min(Number(stepQuantity(quantity, steps)), position.quantity)));
-          edit();
-        }}
+        onChange={setQuantity}
+        onStep={(steps) =>
+          setQuantity(String(Math.min(Number(stepQuantity(quantity, steps)), position.quantity)))
+        }
+        onEdit={edit}
       />
       <SheetFooter notice={notice} testId="modify-sheet-notice">
         <SheetButton testId="modify-save" primary loading={modify.isPending} onClick={submit}>

@@ -71,12 +71,15 @@ export function SheetButton({
   testId,
   primary = false,
   loading = false,
+  disabled = false,
   onClick,
   children,
 }: {
   testId: string;
   primary?: boolean;
+  /** Its request is on its way: the button spins and waits. */
   loading?: boolean;
+  disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -88,7 +91,7 @@ export function SheetButton({
       fill={primary ? 'solid' : 'outline'}
       data-testid={testId}
       loading={loading}
-      disabled={loading}
+      disabled={loading || disabled}
       onClick={onClick}
     >
       {children}

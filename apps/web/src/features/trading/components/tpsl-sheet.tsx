@@ -137,16 +137,9 @@ function TpSlForm({ position, onClose }: { position: Position; onClose: () => vo
         inputMode="decimal"
         testId="tpsl-take-profit"
         error={message('takeProfit')}
-        decreaseLabel={t('sheet.decrease')}
-        increaseLabel={t('sheet.increase')}
-        onChange={(v) => {
-          setTakeProfit(v);
-          edit();
-        }}
-        onStep={(steps) => {
-          setTakeProfit(stepPrice(takeProfit, market, steps, reference));
-          edit();
-        }}
+        onChange={setTakeProfit}
+        onStep={(steps) => setTakeProfit(stepPrice(takeProfit, market, steps, reference))}
+        onEdit={edit}
       />
       {kinds.length > 1 && (
         <div className="kb-segmented" data-testid="tpsl-kind">
@@ -175,16 +168,9 @@ function TpSlForm({ position, onClose }: { position: Position; onClose: () => vo
           inputMode="decimal"
           testId="tpsl-stop-loss"
           error={message('stopLoss')}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setStopLoss(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setStopLoss(stepPrice(stopLoss, market, steps, reference));
-            edit();
-          }}
+          onChange={setStopLoss}
+          onStep={(steps) => setStopLoss(stepPrice(stopLoss, market, steps, reference))}
+          onEdit={edit}
         />
       ) : (
         <StepField
@@ -198,16 +184,11 @@ function TpSlForm({ position, onClose }: { position: Position; onClose: () => vo
           inputMode="decimal"
           testId="tpsl-trail"
           error={message('trail')}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setTrail(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setTrail(kind === 'percent' ? stepPercent(trail, steps) : stepPrice(trail, market, steps, null));
-            edit();
-          }}
+          onChange={setTrail}
+          onStep={(steps) =>
+            setTrail(kind === 'percent' ? stepPercent(trail, steps) : stepPrice(trail, market, steps, null))
+          }
+          onEdit={edit}
         />
       )}
       <SheetFooter notice={generalRefusal} testId="tpsl-sheet-notice">

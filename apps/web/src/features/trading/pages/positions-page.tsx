@@ -102,11 +102,7 @@ function Subscriptions() {
   const first = pages[0];
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.subscription')}
-        data-testid="positions-summary"
-      >
+      <Summary label={t('positions.tabs.subscription')}>
         <SummaryItem label={t('positions.subscription.frozen')} testId="positions-ipo-frozen">
           {first ? <MoneyText value={first.frozen} currency={currency} /> : '—'}
         </SummaryItem>
@@ -124,7 +120,7 @@ function Subscriptions() {
             <RightOutline />
           </button>
         </SummaryItem>
-      </section>
+      </Summary>
       {items.some((sub) => sub.state === 'paid') && (
         <p className="kb-muted kb-pos-note" data-testid="positions-ipo-frozen-why">
           {t('positions.subscription.frozenWhy')}
@@ -178,6 +174,23 @@ function Subscriptions() {
   );
 }
 
+/** A tab's figures above its list. */
+function Summary({
+  label,
+  testId = 'positions-summary',
+  children,
+}: {
+  label: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="kb-pos-summary" aria-label={label} data-testid={testId}>
+      {children}
+    </section>
+  );
+}
+
 function SummaryItem({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className="kb-pos-summary__item" data-testid={testId}>
@@ -225,11 +238,7 @@ function InProgress() {
 
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.inProgress')}
-        data-testid="positions-summary"
-      >
+      <Summary label={t('positions.tabs.inProgress')}>
         <SummaryItem label={t('positions.marketValue')} testId="positions-market-value">
           {marketValue === null ? '—' : <MoneyText value={marketValue} currency={currency} />}
         </SummaryItem>
@@ -242,7 +251,7 @@ function InProgress() {
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
-      </section>
+      </Summary>
       <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
         {() =>
           valued.map(({ position, price }) => (
@@ -303,52 +312,56 @@ function InProgress() {
  */
 function Following() {
   const { t } = useTranslation('trading');
-  const navigate = useNavigate();
   const positions = useFollowingPositions();
   const items = positions.data?.list ?? [];
   const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.following')}
-        data-testid="following-summary"
-      >
+      <Summary label={t('positions.tabs.following')} testId="following-summary">
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{positions.data?.total ?? 0}</span>
         </SummaryItem>
         <LinkButton to={PATHS.followOrder} testId="following-holdings-link">
           {t('positions.followingHoldings')}
         </LinkButton>
-      </section>
+      </Summary>
       <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
-        {() =>
-          items.map((position) =>
-            isLive(position) ? (
-              <OpenPositionCard
-                key={position.id}
-                position={position}
-                livePrice={prices.get(position.code)}
-                onOpen={() => navigate(infoPath(position.id))}
-              />
-            ) : (
-              <EndedPositionCard
-                key={position.id}
-                position={position}
-                onOpen={() => navigate(infoPath(position.id))}
-              />
-            ),
-          )
-        }
+        {(shown) => <PositionCards items={shown} prices={prices} />}
       </PagedList>
     </>
+  );
+}
+
+/** Cards that open each position's detail: live ones valued at `prices` (if given), the others as they ended. */
+function PositionCards({
+  items,
+  prices,
+}: {
+  items: readonly Position[];
+  prices?: ReadonlyMap<string, string>;
+}) {
+  const navigate = useNavigate();
+  return items.map((position) =>
+    prices && isLive(position) ? (
+      <OpenPositionCard
+        key={position.id}
+        position={position}
+        livePrice={prices.get(position.code)}
+        onOpen={() => navigate(infoPath(position.id))}
+      />
+    ) : (
+      <EndedPositionCard
+        key={position.id}
+        position={position}
+        onOpen={() => navigate(infoPath(position.id))}
+      />
+    ),
   );
 }
 
 /** Terminated: closed and cancelled positions with realised P&L. */
 function Terminated() {
   const { t } = useTranslation('trading');
-  const navigate = useNavigate();
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
   const positions = useEndedPositions();
@@ -360,11 +373,7 @@ function Terminated() {
 
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.terminated')}
-        data-testid="positions-summary"
-      >
+      <Summary label={t('positions.tabs.terminated')}>
         <SummaryItem label={t('positions.realisedPnl')} testId="positions-realised-pnl">
           {first ? <MoneyText value={first.lsyk} currency={currency} signed /> : '—'}
         </SummaryItem>
@@ -377,17 +386,9 @@ function Terminated() {
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
-      </section>
+      </Summary>
       <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
-        {() =>
-          items.map((position) => (
-            <EndedPositionCard
-              key={position.id}
-              position={position}
-              onOpen={() => navigate(infoPath(position.id))}
-            />
-          ))
-        }
+        {(shown) => <PositionCards items={shown} />}
       </PagedList>
     </>
   );
