@@ -221,19 +221,16 @@ function InProgress() {
     price: isLive(position) ? prices.get(position.code) : undefined,
     value: liveValueOf(position, isLive(position) ? prices.get(position.code) : null),
   }));
+  // A total as the server gave it, moved by how far each position's live figure has moved from its own.
+  const liveTotal = (
+    server: string,
+    part: (row: (typeof valued)[number]) => { server: string; live: string },
+  ) => liveAggregate(server, valued.map(part), currency);
   const marketValue = first
-    ? liveAggregate(
-        first.ccsz,
-        valued.map((v) => ({ server: v.position.marketValue, live: v.value.marketValue })),
-        currency,
-      )
+    ? liveTotal(first.ccsz, (v) => ({ server: v.position.marketValue, live: v.value.marketValue }))
     : null;
   const floating = first
-    ? liveAggregate(
-        first.fdyk,
-        valued.map((v) => ({ server: v.position.pnl, live: v.value.pnl })),
-        currency,
-      )
+    ? liveTotal(first.fdyk, (v) => ({ server: v.position.pnl, live: v.value.pnl }))
     : null;
 
   return (
