@@ -1,13 +1,15 @@
 import { Button, Form } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import type { ApiError } from '../api/client';
 import { type RefusalMessage, showRefusal } from './refusal';
 
 /** A form's instance, as `Form.useForm` returns it. */
 export type FormHandle = ReturnType<typeof Form.useForm>[0];
 
 /**
- * A form's instance and `refuse(error)`: a server refusal under the
- * one of `fields` it concerns (`fieldOfRefusal`), else a toast; it returns the refusal, if any.
+ * A form's instance, `refuse(error)`: a server refusal under the one of `fields` it concerns
+ * (`fieldOfRefusal`), else a toast, returning the refusal; and `attempt(request)` that runs a
+ * request and refuses what it throws.
  */
 export function useCardForm<V extends object>(
   fields: readonly (keyof V & string)[],
@@ -15,7 +17,16 @@ export function useCardForm<V extends object>(
 ) {
   const [form] = Form.useForm<V>();
   const refuse = (error: unknown) => showRefusal(form, error, fields, options);
-  return { form, refuse };
+  /** Runs the form's request; a refusal goes under its field (or a toast) and is returned. */
+  const attempt = async (request: () => Promise<unknown>): Promise<ApiError | null> => {
+    try {
+      await request();
+      return null;
+    } catch (error) {
+      return refuse(error);
+    }
+  };
+  return { form, refuse, attempt };
 }
 
 /**

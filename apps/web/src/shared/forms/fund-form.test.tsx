@@ -16,19 +16,13 @@ interface Values {
 /** A form that moves money as the pages build it; `send` stands for the server call. */
 function Harness({ send }: { send: (values: Values) => Promise<unknown> }) {
   const amountRule = useAmountRule();
-  const { form, refuse } = useCardForm<Values>(['amount', 'fund_password']);
+  const { form, attempt } = useCardForm<Values>(['amount', 'fund_password']);
   return (
     <CardForm
       form={form}
       className="kb-money-form"
       initialValues={{ amount: '', fund_password: '' }}
-      onFinish={async (values: Values) => {
-        try {
-          await send(values);
-        } catch (error) {
-          refuse(error);
-        }
-      }}
+      onFinish={(values: Values) => attempt(() => send(values))}
       beforeSubmit={<p data-testid="note">Fees apply</p>}
       submit={{ label: 'Send', testId: 'send', loading: false }}
     >

@@ -46,7 +46,7 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
   const language = useLanguage();
   const navigate = useNavigate();
   const apply = useApplyBlock();
-  const { form, refuse } = useCardForm<ApplyForm>(['lots', 'fund_password'], { keyFields: FIELD_OF });
+  const { form, attempt } = useCardForm<ApplyForm>(['lots', 'fund_password'], { keyFields: FIELD_OF });
   const quantityMessage = useQuantityMessage();
   const lotsText = Form.useWatch('lots', form) ?? '';
   const amount = amountOf(product.price, normalizeAmount(lotsText));
@@ -63,7 +63,7 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       const application = await apply.mutateAsync({
         id: product.id,
         lots,
@@ -72,9 +72,7 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
       // The application waits for review: say so, not "Purchased".
       toastDone(t('apply.submitted'));
       navigate(withId(BLOCK_PATHS.application, application.id), { replace: true });
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   return (

@@ -41,7 +41,7 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
   const navigate = useNavigate();
   const follow = useFollow();
   const amountRule = useAmountRule();
-  const { form, refuse } = useCardForm<FollowForm>(['amount', 'fund_password']);
+  const { form, attempt } = useCardForm<FollowForm>(['amount', 'fund_password']);
   const available = useAvailable(product.currency);
   const fee = useFillFee(product);
 
@@ -67,14 +67,12 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await follow.mutateAsync({ id: product.id, amount, fund_password: values.fund_password });
       toastSuccess('follow');
       form.resetFields();
       navigate(PATHS.followOrder);
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   return (

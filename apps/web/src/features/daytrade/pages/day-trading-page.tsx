@@ -84,7 +84,7 @@ function ApplyFormView({ info }: { info: DayInfo }) {
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const apply = useApplyDayTrade();
-  const { form, refuse } = useCardForm<ApplyForm>(['amount', 'fund_password']);
+  const { form, attempt } = useCardForm<ApplyForm>(['amount', 'fund_password']);
   const amountRule = useAmountRule();
   const [amount, setAmount] = useState('');
   const money = (value: string) => formatMoneyWithSymbol(value, info.currency, language);
@@ -125,14 +125,12 @@ function ApplyFormView({ info }: { info: DayInfo }) {
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await apply.mutateAsync({ amount: typed, fund_password: values.fund_password });
       toastDone(t('form.submitted'));
       form.resetFields();
       setAmount('');
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   return (

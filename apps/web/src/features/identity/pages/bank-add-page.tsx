@@ -36,7 +36,7 @@ interface BankForm {
 function BankForm({ verifiedName }: { verifiedName: string }) {
   const { t } = useTranslation('identity');
   const navigate = useNavigate();
-  const { form, refuse } = useCardForm<BankForm>(
+  const { form, attempt } = useCardForm<BankForm>(
     ['holder', 'card_number', 'card_type', 'institution', 'branch', 'branch_code'],
     {
       message: (error) =>
@@ -46,7 +46,7 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
   const add = useBankAdd();
 
   const submit = async (values: BankForm) => {
-    try {
+    await attempt(async () => {
       await add.mutateAsync({
         holder: values.holder.trim(),
         card_number: normalizeCardNumber(values.card_number),
@@ -57,9 +57,7 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
       });
       toastSuccess('add');
       navigate(PATHS.bank, { replace: true });
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   const required = (message: string, max: number) => [

@@ -27,27 +27,28 @@ interface VerifyForm {
 
 function VerifyFormCard({ kyc, onSubmitted }: { kyc: KycView; onSubmitted: () => void }) {
   const { t } = useTranslation('identity');
-  const { form, refuse } = useCardForm<VerifyForm>(['name', 'id_number', 'front', 'back', 'agree'], {
+  const { form, attempt } = useCardForm<VerifyForm>(['name', 'id_number', 'front', 'back', 'agree'], {
     keyFields: { privacy_required: 'agree' },
   });
   const verify = useVerify();
 
   const submit = async (values: VerifyForm) => {
-    if (!values.front || !values.back) return;
-    try {
-      await verify.mutateAsync({
-        name: values.name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
-        id_number: normalizeIdNumber(values.id_number),
-        front: values.front,
-        back: values.back,
-        agree: values.agree,
-      });
-      toastSuccess('upload');
-      onSubmitted();
-    } catch (error) {
-      const key = refuse(error)?.key;
-      if (key === 'kyc_pending' || key === 'kyc_done') onSubmitted();
-    }
+    const { front, back } = values;
+    if (!front || !back) return;
+    const key = (
+      await attempt(async () => {
+        await verify.mutateAsync({
+          name: values.name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
+          id_number: normalizeIdNumber(values.id_number),
+          front,
+          back,
+          agree: values.agree,
+        });
+        toastSuccess('upload');
+        onSubmitted();
+      })
+    )?.key;
+    if (key === 'kyc_pending' || key === 'kyc_done') onSubmitted();
   };
 
   const imageRule = (message: string) => ({

@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/api/client';
 import { serverNow } from '../../../shared/api/server-clock';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
+import { fieldOfRefusal } from '../../../shared/forms/refusal';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -74,7 +75,8 @@ function PayPanel({ sub }: { sub: Subscription }) {
       setOpen(false);
     } catch (e) {
       if (!isApiError(e) || e.httpStatus !== 200) return;
-      if (e.key.startsWith('fund_password')) setError(translateErrorKey(e.key));
+      // The one field here is the fund password: a refusal about it shows beside the field.
+      if (fieldOfRefusal(e.key, e.field, ['fund_password'])) setError(translateErrorKey(e.key));
       else toastError(e.key);
     }
   };

@@ -51,7 +51,7 @@ function DepositForm({
   const { t } = useTranslation('money');
   const language = useLanguage();
   const amountRule = useAmountRule();
-  const { form, refuse } = useCardForm<DepositForm>(['amount', 'receipt', 'fund_password']);
+  const { form, attempt } = useCardForm<DepositForm>(['amount', 'receipt', 'fund_password']);
   const deposit = useDeposit();
   const recent = useRecentDeposits();
   const [done, setDone] = useState<Deposit | null>(null);
@@ -62,20 +62,20 @@ function DepositForm({
   if (done) return <RequestDone kind="deposit" request={done} />;
 
   const submit = async (values: DepositForm) => {
-    if (!values.receipt) return;
-    try {
+    const { receipt } = values;
+    if (!receipt) return;
+    const refused = await attempt(async () => {
       const result = await deposit.mutateAsync({
         channel: channel.id,
         currency,
         amount: amountForWire(values.amount, currency),
-        receipt: values.receipt,
+        receipt,
         fund_password: values.fund_password,
       });
       toastSuccess('recharge');
       setDone(result);
-    } catch (error) {
-      if (refuse(error)?.key === 'deposit_pending') void recent.refetch();
-    }
+    });
+    if (refused?.key === 'deposit_pending') void recent.refetch();
   };
 
   return (

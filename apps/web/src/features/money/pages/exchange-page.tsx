@@ -147,7 +147,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
   const own = MARKET_CURRENCY[market];
   const [from, setFrom] = useState<Currency>(own);
   const [to, setTo] = useState<Currency>(own === 'USD' ? 'JPY' : 'USD');
-  const { form, refuse } = useCardForm<ExchangeForm>(['amount', 'fund_password']);
+  const { form, attempt } = useCardForm<ExchangeForm>(['amount', 'fund_password']);
   const amount = Form.useWatch('amount', form) ?? '';
   const rates = useRates();
   const exchange = useExchange();
@@ -179,7 +179,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
     );
 
   const send = async (values: ExchangeForm) => {
-    try {
+    await attempt(async () => {
       const result = await exchange.mutateAsync({
         from,
         to,
@@ -188,9 +188,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
       });
       toastSuccess('exchange');
       setDone(result);
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   const submit = async (values: ExchangeForm) => {

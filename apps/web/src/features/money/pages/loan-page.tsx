@@ -87,7 +87,7 @@ export function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) 
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const repay = useRepayLoan();
-  const { form, refuse } = useCardForm<Pick<LoanForm, 'fund_password'>>(['fund_password']);
+  const { form, attempt } = useCardForm<Pick<LoanForm, 'fund_password'>>(['fund_password']);
   const loan = info.current;
   if (!loan) return null;
   const owed = loan.outstanding;
@@ -104,13 +104,11 @@ export function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) 
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await repay.mutateAsync({ amount: owed, fund_password: values.fund_password });
       toastSuccess('repay');
       form.resetFields();
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   return (
@@ -166,7 +164,7 @@ function ApplyForm({ info }: { info: LoanInfo }) {
   const language = useLanguage();
   const amountRule = useAmountRule();
   const apply = useApplyLoan();
-  const { form, refuse } = useCardForm<LoanForm>(['amount', 'fund_password']);
+  const { form, attempt } = useCardForm<LoanForm>(['amount', 'fund_password']);
   const quotaMinor = amountMinor(info.loanableQuota, info.currency) ?? 0;
 
   const submit = async (values: LoanForm) => {
@@ -178,13 +176,11 @@ function ApplyForm({ info }: { info: LoanInfo }) {
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await apply.mutateAsync({ amount, fund_password: values.fund_password });
       toastSuccess('loan');
       form.resetFields();
-    } catch (error) {
-      refuse(error);
-    }
+    });
   };
 
   return (

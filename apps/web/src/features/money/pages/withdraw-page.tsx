@@ -78,7 +78,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   const cards = useCards();
   const pendingList = usePendingWithdrawals(currency);
   const withdraw = useWithdraw();
-  const { form, refuse } = useCardForm<WithdrawForm>(['card_id', 'amount', 'fund_password']);
+  const { form, attempt } = useCardForm<WithdrawForm>(['card_id', 'amount', 'fund_password']);
   const [done, setDone] = useState<Withdrawal | null>(null);
 
   if (user.kyc !== 'verified') {
@@ -128,7 +128,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   }).filter((key) => !(key === 'pending_review' && pending));
 
   const send = async (values: WithdrawForm) => {
-    try {
+    const refused = await attempt(async () => {
       const result = await withdraw.mutateAsync({
         card_id: values.card_id,
         amount: amountForWire(values.amount, currency),
@@ -137,9 +137,8 @@ function WithdrawBody({ user }: { user: UserInfo }) {
       });
       toastSuccess('withdraw');
       setDone(result);
-    } catch (error) {
-      if (refuse(error)?.key === 'pending_review') void pendingList.refetch();
-    }
+    });
+    if (refused?.key === 'pending_review') void pendingList.refetch();
   };
 
   const submit = async (values: WithdrawForm) => {
