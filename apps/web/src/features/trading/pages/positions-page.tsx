@@ -17,7 +17,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { LinkButton } from '../../../shared/ui/link-button';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PagedList } from '../../../shared/ui/paged-list';
+import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import {
   useCancelOrder,
   useEndedPositions,
@@ -97,9 +97,7 @@ function Subscriptions() {
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
   const subs = useSubscriptions();
-  const pages = subs.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.list);
-  const first = pages[0];
+  const { items, first } = loaded(subs.data);
   return (
     <>
       <Summary label={t('positions.tabs.subscription')}>
@@ -174,6 +172,11 @@ function Subscriptions() {
   );
 }
 
+/** A paged list's items so far and its first page (which carries the tab's totals). */
+function loaded<P extends { list: unknown[] }>(data: { pages: P[] } | undefined) {
+  return { items: pagedItems<P['list'][number]>(data), first: data?.pages[0] };
+}
+
 /** A tab's figures above its list. */
 function Summary({
   label,
@@ -211,9 +214,7 @@ function InProgress() {
   const [cancelling, setCancelling] = useState<Position | null>(null);
   const [modifying, setModifying] = useState<Position | null>(null);
   const [protecting, setProtecting] = useState<Position | null>(null);
-  const pages = positions.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.list);
-  const first = pages[0];
+  const { items, first } = loaded(positions.data);
   const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
 
   const valued = items.map((position) => ({
@@ -362,9 +363,7 @@ function Terminated() {
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
   const positions = useEndedPositions();
-  const pages = positions.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.list);
-  const first = pages[0];
+  const { items, first } = loaded(positions.data);
   // Fees are known per position: the net total needs every ended position on screen.
   const netTotal = first && !positions.hasNextPage ? netOfFees(first.lsyk, items) : null;
 
