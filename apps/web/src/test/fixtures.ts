@@ -105,6 +105,52 @@ export function closedPosition(overrides: Partial<Position> = {}): Position {
   } as Position;
 }
 
+/** /trade/preview of buying one Toyota share at market with ¥1,000,000 available, `overrides` on top. */
+export function orderPreview(overrides: Record<string, unknown> = {}) {
+  return {
+    code: '7203',
+    market: 'jpy',
+    currency: 'JPY',
+    price: '2600.0',
+    quantity: 1,
+    leverage: 1,
+    notional: '260000',
+    margin: '260000',
+    fee: '780',
+    total: '260780',
+    available: '1000000',
+    enough: true,
+    limitUp: '3090.0',
+    limitDown: '2090.0',
+    marketOpen: true,
+    sentence: {
+      when: 'now',
+      trigger: null,
+      trail: null,
+      action: 'buy',
+      quantity: 1,
+      at: 'market',
+      limit: null,
+    },
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+/** The same position still held: nothing of a close yet, `overrides` on top (state, prices). */
+export function openPosition(overrides: Partial<Position> = {}): Position {
+  return closedPosition({
+    state: 'holding',
+    closeReason: null,
+    closePrice: null,
+    closedAt: null,
+    closeFee: null,
+    realisedPnl: null,
+    status: 0,
+    ...overrides,
+  });
+}
+
 /** /user/securityInfo of a reader with `passkeys` passkeys and no authenticator app. */
 export function securityInfo(passkeys: number) {
   return {
@@ -119,5 +165,98 @@ export function securityInfo(passkeys: number) {
     secondFactor: passkeys > 0,
     requireSecondFactor: false,
     steppedUpUntil: null,
+  };
+}
+
+/** One market's wallet in /user/summary: nothing held unless `overrides` say so. */
+export function wallet(market: string, currency: string, overrides: Record<string, unknown> = {}) {
+  return {
+    market,
+    currency,
+    totalAssets: '0',
+    positionValue: '0',
+    available: '0',
+    frozen: '0',
+    frozenByPurpose: {},
+    debt: '0',
+    unrealisedPnl: '0',
+    creditScore: null,
+    loanableQuota: '0',
+    loanedQuota: '0',
+    ...overrides,
+  };
+}
+
+/** A subscription to the sample new share 5591 (300 shares at ¥2,200), applied for. */
+export function subscription(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 31,
+    orderNo: 'N2026111701000000000031',
+    shareId: 4,
+    code: '5591',
+    name: 'Fuji Cloud Services (sample)',
+    market: 'jpy',
+    currency: 'JPY',
+    price: '2200',
+    quantity: 300,
+    amount: '660000',
+    wonQuantity: 0,
+    wonAmount: '0',
+    paidAmount: '0',
+    state: 'applied',
+    status: 1,
+    rjmoney: '660000',
+    createdAt: '2026-11-17T01:00:00.000Z',
+    drawnAt: null,
+    paidAt: null,
+    resolvedAt: null,
+    positionId: null,
+    ...overrides,
+  };
+}
+
+/** A day-trading application of ¥200,000 at 5× leverage for 2026-11-17, approved. */
+export function dayTrade(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    orderNo: 'T2026111701000000000011',
+    market: 'jpy',
+    currency: 'JPY',
+    tradingDay: '2026-11-17',
+    amount: '200000',
+    leverage: 5,
+    buyingPower: '1000000',
+    state: 'approved',
+    reason: null,
+    reasonMessage: null,
+    createdAt: '2026-11-17T01:00:00.000Z',
+    reviewedAt: '2026-11-17T01:05:00.000Z',
+    closeAt: '2026-11-17T06:30:00.000Z',
+    settledAt: null,
+    returned: null,
+    pnl: null,
+    fees: null,
+    capitalLeft: '150000',
+    status: 1,
+    money: '200000',
+    ...overrides,
+  };
+}
+
+/** /trade/dayInfo of the Tokyo day-trading program (¥100,000 minimum, 5×), nothing applied for. */
+export function dayInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    market: 'jpy',
+    currency: 'JPY',
+    minAmount: '100000',
+    leverage: 5,
+    feeRateBps: 10,
+    minFee: '100',
+    tradingDay: '2026-11-17',
+    closeAt: '2026-11-17T06:30:00.000Z',
+    available: '970000',
+    current: null,
+    active: null,
+    ...overrides,
   };
 }

@@ -29,6 +29,21 @@ function digits(currency: Currency) {
   return { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
 }
 
+/** `value` in the currency's decimals, signed if asked, with the `style` options of the caller. */
+function formatAmount(
+  value: string | number | null | undefined,
+  currency: Currency,
+  language: Language,
+  options: { sign?: boolean },
+  style: Intl.NumberFormatOptions,
+): string {
+  return numberFormat(LANGUAGE_LOCALE[language], {
+    ...style,
+    ...digits(currency),
+    signDisplay: options.sign ? 'exceptZero' : 'auto',
+  }).format(fixed(value, currency) as Intl.StringNumericLiteral);
+}
+
 /** An amount without its currency (the currency shows beside it). */
 export function formatMoney(
   value: string | number | null | undefined,
@@ -36,10 +51,7 @@ export function formatMoney(
   language: Language,
   options: { sign?: boolean } = {},
 ): string {
-  return numberFormat(LANGUAGE_LOCALE[language], {
-    ...digits(currency),
-    signDisplay: options.sign ? 'exceptZero' : 'auto',
-  }).format(fixed(value, currency) as Intl.StringNumericLiteral);
+  return formatAmount(value, currency, language, options, {});
 }
 
 /** Money of a market in its own currency (SPEC §1: each market trades in its own currency). */
@@ -80,13 +92,11 @@ export function formatMoneyWithSymbol(
   language: Language,
   options: { sign?: boolean } = {},
 ): string {
-  return numberFormat(LANGUAGE_LOCALE[language], {
+  return formatAmount(value, currency, language, options, {
     style: 'currency',
     currency,
     currencyDisplay: currencyDisplay(language),
-    ...digits(currency),
-    signDisplay: options.sign ? 'exceptZero' : 'auto',
-  }).format(fixed(value, currency) as Intl.StringNumericLiteral);
+  });
 }
 
 /** The marker alone ("JP¥", "CN¥", "元"), for labels next to an amount field. */

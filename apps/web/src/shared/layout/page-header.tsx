@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../routing/paths';
+import { LinkButton } from '../ui/link-button';
 
 /**
  * Page header variants (SPEC §2): `back` (back arrow), `hide` (no back arrow), `add` and `order`
@@ -27,6 +28,7 @@ export function PageHeader({
   variant = 'back',
   to,
   right,
+  link,
   backTo,
 }: {
   title: ReactNode;
@@ -35,6 +37,8 @@ export function PageHeader({
   to?: string;
   /** Extra content on the right (replaces the add / order button). */
   right?: ReactNode;
+  /** A text button on the right that opens another screen (e.g. the page's records). */
+  link?: { to: string; testId: string; label: string };
   /** Where back goes when there is no history (deep link). */
   backTo?: string;
 }) {
@@ -42,6 +46,12 @@ export function PageHeader({
   const navigate = useNavigate();
   const goBack = useGoBack(backTo);
   let action: ReactNode = right;
+  if (!action && link)
+    action = (
+      <LinkButton to={link.to} testId={link.testId}>
+        {link.label}
+      </LinkButton>
+    );
   if (!action && to && variant === 'add') {
     action = (
       <button

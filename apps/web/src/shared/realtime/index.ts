@@ -9,11 +9,5 @@ export {
   useQuoteStreamStatus,
 } from './live-quote';
 export { mergeLive, type QuoteFields } from './merge';
-export {
-  type LiveQuote,
-  type LiveTick,
-  QuoteStream,
-  type SocketLike,
-  type StreamStatus,
-} from './quote-stream';
+export * from './quote-stream';
 export { RefCounter } from './ref-counter';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A number typed or stepped (−/+). The text is kept as typed so the form can name a wrong value
@@ -11,10 +12,9 @@ export function StepField({
   inputMode,
   testId,
   error,
-  decreaseLabel,
-  increaseLabel,
   onChange,
   onStep,
+  onEdit,
 }: {
   label: string;
   hint?: string | null;
@@ -22,11 +22,12 @@ export function StepField({
   inputMode: 'decimal' | 'numeric';
   testId: string;
   error: string | null;
-  decreaseLabel: string;
-  increaseLabel: string;
   onChange: (value: string) => void;
   onStep: (steps: number) => void;
+  /** Called after every change, typed or stepped (e.g. to clear what the server last refused). */
+  onEdit?: () => void;
 }) {
+  const { t } = useTranslation('trading');
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -41,8 +42,11 @@ export function StepField({
         <button
           type="button"
           className="kb-stepper__button"
-          aria-label={`${decreaseLabel} ${label}`}
-          onClick={() => onStep(-1)}
+          aria-label={`${t('sheet.decrease')} ${label}`}
+          onClick={() => {
+            onStep(-1);
+            onEdit?.();
+          }}
         >
           −
         </button>
@@ -55,13 +59,19 @@ export function StepField({
           value={value}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            onChange(event.target.value);
+            onEdit?.();
+          }}
         />
         <button
           type="button"
           className="kb-stepper__button"
-          aria-label={`${increaseLabel} ${label}`}
-          onClick={() => onStep(1)}
+          aria-label={`${t('sheet.increase')} ${label}`}
+          onClick={() => {
+            onStep(1);
+            onEdit?.();
+          }}
         >
           +
         </button>

@@ -1,24 +1,24 @@
 import { LANGUAGE_LOCALE, PRICE_DECIMALS, parseMinor } from '@kabuto/contract';
-import { Button, Form, Input, List } from 'antd-mobile';
+import { Form, Input, List } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatPrice } from '../../../shared/format/price';
 import { normalizeAmount } from '../../../shared/forms/amount';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { FundPasswordItem } from '../../../shared/forms/fund-form';
 import { useQuantityMessage } from '../../../shared/forms/quantity';
-import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastDone, toastError } from '../../../shared/ui/toast';
+import { toastDone } from '../../../shared/ui/toast';
 import { type BlockProduct, useApplyBlock, useBlockProduct, useBlockUser } from '../api/block';
 import { amountOf } from '../lib';
 import { BLOCK_PATHS, idParam, withId } from '../paths';
@@ -29,7 +29,7 @@ interface ApplyForm {
   fund_password: string;
 }
 
-/** Refusals that belong to a field of the form; any other is a toast. */
+/** Refusals that belong to the lots (the amount of this form) or the fund password; any other is a toast. */
 const FIELD_OF: Record<string, keyof ApplyForm> = {
   amount_below_min: 'lots',
   quantity_invalid: 'lots',
@@ -46,7 +46,7 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
   const language = useLanguage();
   const navigate = useNavigate();
   const apply = useApplyBlock();
-  const [form] = Form.useForm<ApplyForm>();
+  const { form, attempt } = useCardForm<ApplyForm>(['lots', 'fund_password'], { keyFields: FIELD_OF });
   const quantityMessage = useQuantityMessage();
   const lotsText = Form.useWatch('lots', form) ?? '';
   const amount = amountOf(product.price, normalizeAmount(lotsText));
@@ -63,7 +63,7 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       const application = await apply.mutateAsync({
         id: product.id,
         lots,
@@ -72,38 +72,16 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
       // The application waits for review: say so, not "Purchased".
       toastDone(t('apply.submitted'));
       navigate(withId(BLOCK_PATHS.application, application.id), { replace: true });
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      const field = FIELD_OF[error.key];
-      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-    }
+    });
   };
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="kb-form kb-card"
-      layout="vertical"
-      mode="card"
-      requiredMarkStyle="none"
       initialValues={{ lots: '', fund_password: '' }}
       onFinish={submit}
-      footer={
-        <>
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={apply.isPending}
-            data-testid="block-submit"
-          >
-            {t('apply.submit')}
-          </Button>
-          <p className="kb-block-note">{t('apply.note')}</p>
-        </>
-      }
+      submit={{ label: t('apply.submit'), testId: 'block-submit', loading: apply.isPending }}
+      afterSubmit={<p className="kb-block-note">{t('apply.note')}</p>}
     >
       <Form.Item
         name="lots"
@@ -150,14 +128,12 @@ function ApplyFormCard({ product, available }: { product: BlockProduct; availabl
       <Form.Item label={t('apply.available')}>
         <MoneyText value={available} currency={product.currency} />
       </Form.Item>
-      <Form.Item
-        name="fund_password"
+      <FundPasswordItem
         label={t('apply.fundPassword')}
-        rules={[{ required: true, message: t('apply.fundPasswordRequired') }]}
-      >
-        <PasswordInput placeholder={t('apply.fundPasswordPlaceholder')} />
-      </Form.Item>
-    </Form>
+        required={t('apply.fundPasswordRequired')}
+        placeholder={t('apply.fundPasswordPlaceholder')}
+      />
+    </CardForm>
   );
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
+import { userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import ApplicationPage from './application-page';
 import ApplyPage from './apply-page';
@@ -46,25 +47,7 @@ const APPLICATION = {
   positionId: null,
 };
 
-const USER = {
-  id: 7,
-  account: 'reader1',
-  status: 1,
-  inviteCode: 'K7',
-  kyc: 'verified',
-  realName: 'Yamada Taro',
-  creditScore: 80,
-  fundPasswordSet: true,
-  riskAccepted: true,
-  flags: { banned: false, frozen: false, tradeBarred: false, reason: null },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  jpy: '1000000',
-  jpyyjed: '0',
-  usd: '0.00',
-  usdyjed: '0.00',
-  cny: '0.00',
-  cnyyjed: '0.00',
-};
+const USER = userInfo({ jpy: '1000000' });
 
 /**
  * Answers the confirmation dialog; a click that lands while the dialog is still opening is
@@ -132,6 +115,23 @@ describe('the apply form (/home/large2)', () => {
       { path: '/home/large2?id=4' },
     );
 
+  /** Applies for 100 lots with the fund password and confirms; the server answers the application with `answer`. */
+  async function applyFor100(answer: unknown) {
+    signedIn();
+    const sent = answerApi({
+      '/trade/blockinfo': { product: PRODUCT, applications: [] },
+      '/user/getUserinfo': USER,
+      '/trade/blockApply': answer,
+    });
+    await renderApply();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.type(await lotsInput(), '100');
+    await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
+    await user.click(screen.getByTestId('block-submit'));
+    await confirmShown(user);
+    return sent;
+  }
+
   it('refuses below the minimum before sending anything, shows the amount to be frozen', async () => {
     signedIn();
     const sent = answerApi({
@@ -149,18 +149,7 @@ describe('the apply form (/home/large2)', () => {
   });
 
   it('sends the product, the lots and the fund password once confirmed, then opens the application', async () => {
-    signedIn();
-    const sent = answerApi({
-      '/trade/blockinfo': { product: PRODUCT, applications: [] },
-      '/user/getUserinfo': USER,
-      '/trade/blockApply': APPLICATION,
-    });
-    await renderApply();
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.type(await lotsInput(), '100');
-    await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
-    await user.click(screen.getByTestId('block-submit'));
-    await confirmShown(user);
+    const sent = await applyFor100(APPLICATION);
     expect(await screen.findByText('application screen')).toBeInTheDocument();
     // Under review, not bought: the toast says what happened.
     expect(await screen.findByText('Application submitted, under review')).toBeInTheDocument();
@@ -170,18 +159,7 @@ describe('the apply form (/home/large2)', () => {
   });
 
   it('puts a refusal on its field (insufficient grab quota)', async () => {
-    signedIn();
-    answerApi({
-      '/trade/blockinfo': { product: PRODUCT, applications: [] },
-      '/user/getUserinfo': USER,
-      '/trade/blockApply': { refuse: 'quota_insufficient' },
-    });
-    await renderApply();
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.type(await lotsInput(), '100');
-    await user.type(screen.getByPlaceholderText('Enter your fund password'), 'fund1234');
-    await user.click(screen.getByTestId('block-submit'));
-    await confirmShown(user);
+    await applyFor100({ refuse: 'quota_insufficient' });
     expect(await screen.findByText('Insufficient grab quota')).toBeInTheDocument();
   });
 

@@ -1,8 +1,7 @@
 import { LANGUAGE_LOCALE, PRICE_DECIMALS } from '@kabuto/contract';
-import { Button, Form, Input, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
 import { useConfig } from '../../../shared/config/config-store';
 import { formatCompactMoney } from '../../../shared/format/compact';
 import { currencyMarker, formatMoneyWithSymbol } from '../../../shared/format/money';
@@ -11,7 +10,9 @@ import { formatDay, formatWhen } from '../../../shared/format/time';
 import { amountForWire, amountMinor } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
 import { useAvailable } from '../../../shared/forms/available';
-import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { AmountItem, FundPasswordItem } from '../../../shared/forms/fund-form';
+import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
@@ -19,10 +20,9 @@ import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { Section } from '../../../shared/ui/section';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastSuccess } from '../../../shared/ui/toast';
 import { type CopyProductDetail, useFollow, useProduct } from '../api/copy';
 import { EquityChart } from '../components/charts';
 import { Figures } from '../components/figures';
@@ -41,7 +41,7 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
   const navigate = useNavigate();
   const follow = useFollow();
   const amountRule = useAmountRule();
-  const [form] = Form.useForm<FollowForm>();
+  const { form, attempt } = useCardForm<FollowForm>(['amount', 'fund_password']);
   const available = useAvailable(product.currency);
   const fee = useFillFee(product);
 
@@ -67,59 +67,32 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await follow.mutateAsync({ id: product.id, amount, fund_password: values.fund_password });
       toastSuccess('follow');
       form.resetFields();
       navigate(PATHS.followOrder);
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      if (error.field === 'fund_password' || error.key.startsWith('fund_password'))
-        form.setFields([{ name: 'fund_password', errors: [translateErrorKey(error.key)] }]);
-      else if (
-        error.field === 'amount' ||
-        error.key.startsWith('amount') ||
-        error.key === 'balance_insufficient'
-      )
-        form.setFields([{ name: 'amount', errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-    }
+    });
   };
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="kb-form kb-card"
-      layout="vertical"
-      mode="card"
-      requiredMarkStyle="none"
       initialValues={{ amount: '', fund_password: '' }}
       onFinish={submit}
-      footer={
-        <>
-          {fee && (
-            <p className="kb-copy-note" data-testid="copy-fee-note">
-              {t('detail.feesNote', {
-                rate: fee.ratePercent,
-                min: formatMoneyWithSymbol(fee.min, product.currency, language),
-              })}
-            </p>
-          )}
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={follow.isPending}
-            data-testid="copy-follow-submit"
-          >
-            {t('follow.submit')}
-          </Button>
-        </>
+      beforeSubmit={
+        fee && (
+          <p className="kb-copy-note" data-testid="copy-fee-note">
+            {t('detail.feesNote', {
+              rate: fee.ratePercent,
+              min: formatMoneyWithSymbol(fee.min, product.currency, language),
+            })}
+          </p>
+        )
       }
+      submit={{ label: t('follow.submit'), testId: 'copy-follow-submit', loading: follow.isPending }}
     >
-      <Form.Item
-        name="amount"
+      <AmountItem
         label={t('follow.amount')}
         description={
           <span>
@@ -138,22 +111,11 @@ function FollowForm({ product }: { product: CopyProductDetail }) {
             balanceMinor: available === undefined ? null : amountMinor(available, product.currency),
           }),
         ]}
-      >
-        <Input
-          inputMode="decimal"
-          placeholder={t('follow.amountPlaceholder')}
-          clearable
-          data-testid="copy-follow-amount"
-        />
-      </Form.Item>
-      <Form.Item
-        name="fund_password"
-        label={tc('links.fundPassword')}
-        rules={[{ required: true, message: t('follow.passwordRequired') }]}
-      >
-        <PasswordInput placeholder={tc('links.fundPassword')} />
-      </Form.Item>
-    </Form>
+        placeholder={t('follow.amountPlaceholder')}
+        testId="copy-follow-amount"
+      />
+      <FundPasswordItem label={tc('links.fundPassword')} required={t('follow.passwordRequired')} />
+    </CardForm>
   );
 }
 

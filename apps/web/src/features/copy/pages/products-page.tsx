@@ -1,4 +1,3 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatWhen } from '../../../shared/format/time';
@@ -6,10 +5,8 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import { type CopyProduct, useProducts } from '../api/copy';
 import { Sparkline } from '../components/charts';
 import { Figures } from '../components/figures';
@@ -52,34 +49,17 @@ function ProductCard({ product }: { product: CopyProduct }) {
 /** /home/qcList (SPEC §2): copy products with their historical figures and a sparkline. */
 export default function ProductsPage() {
   const { t } = useTranslation('copy');
-  const { t: tc } = useTranslation('common');
-  const navigate = useNavigate();
   const language = useLanguage();
   const products = useProducts();
-  const items = products.data?.pages.flatMap((page) => page.list) ?? [];
+  const items = pagedItems(products.data);
   const first = items[0];
-  let body: React.ReactNode;
-  if (products.isPending) body = <ListSkeleton rows={3} />;
-  else if (products.isError && items.length === 0)
-    body = <LoadError errorKey={products.error.key} onRetry={() => products.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else body = items.map((product) => <ProductCard key={product.id} product={product} />);
   return (
     <Page
       header={
         <PageHeader
           title={t('list.title')}
           backTo={PATHS.home}
-          right={
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => navigate(PATHS.followOrder)}
-              data-testid="copy-mine-link"
-            >
-              {t('list.mine')}
-            </button>
-          }
+          link={{ to: PATHS.followOrder, testId: 'copy-mine-link', label: t('list.mine') }}
         />
       }
     >
@@ -92,19 +72,9 @@ export default function ProductsPage() {
             })}`
           : ''}
       </p>
-      {body}
-      {items.length > 0 && (
-        <InfiniteScroll
-          hasMore={products.hasNextPage}
-          loadMore={async () => {
-            await products.fetchNextPage();
-          }}
-        >
-          {(more) => (
-            <span className="kb-muted">{more ? tc('status.loadingMore') : tc('status.noMore')}</span>
-          )}
-        </InfiniteScroll>
-      )}
+      <PagedList query={products} items={items} rows={3} refresh={false}>
+        {(shown) => shown.map((product) => <ProductCard key={product.id} product={product} />)}
+      </PagedList>
     </Page>
   );
 }

@@ -2,55 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
-import { userInfo } from '../../../test/fixtures';
+import { dayInfo, dayTrade, userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import DayTradingPage from './day-trading-page';
 
 const USER = userInfo({ jpy: '970000' });
 
-function application(extra: Record<string, unknown> = {}) {
-  return {
-    id: 11,
-    orderNo: 'T2026111701000000000011',
-    market: 'jpy',
-    currency: 'JPY',
-    tradingDay: '2026-11-17',
-    amount: '200000',
-    leverage: 5,
-    buyingPower: '1000000',
-    state: 'approved',
-    reason: null,
-    reasonMessage: null,
-    createdAt: '2026-11-17T01:00:00.000Z',
-    reviewedAt: '2026-11-17T01:05:00.000Z',
-    closeAt: '2026-11-17T06:30:00.000Z',
-    settledAt: null,
-    returned: null,
-    pnl: null,
-    fees: null,
-    capitalLeft: '150000',
-    status: 1,
-    money: '200000',
-    ...extra,
-  };
-}
+const application = dayTrade;
 
-function info(extra: Record<string, unknown> = {}) {
-  return {
-    market: 'jpy',
-    currency: 'JPY',
-    minAmount: '100000',
-    leverage: 5,
-    feeRateBps: 10,
-    minFee: '100',
-    tradingDay: '2026-11-17',
-    closeAt: '2026-11-17T06:30:00.000Z',
-    available: '970000',
-    current: null,
-    active: null,
-    ...extra,
-  };
-}
+const info = dayInfo;
 
 const page = (list: unknown[] = []) => ({ list, page: 1, size: 20, total: list.length });
 

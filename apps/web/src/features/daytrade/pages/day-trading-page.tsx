@@ -1,15 +1,16 @@
 import { Decimal, parseMinor } from '@kabuto/contract';
-import { Button, Form, Input, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { LockOutline, StopOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
 import { amountForWire, amountProblem } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
-import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { AmountItem, FundPasswordItem } from '../../../shared/forms/fund-form';
+import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
@@ -18,11 +19,10 @@ import { LoadError } from '../../../shared/ui/load-error';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
 import { Section } from '../../../shared/ui/section';
 import { ListSkeleton, PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastDone, toastError } from '../../../shared/ui/toast';
+import { toastDone } from '../../../shared/ui/toast';
 import {
   type DayInfo,
   type DayTrade,
@@ -84,7 +84,7 @@ function ApplyFormView({ info }: { info: DayInfo }) {
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const apply = useApplyDayTrade();
-  const [form] = Form.useForm<ApplyForm>();
+  const { form, attempt } = useCardForm<ApplyForm>(['amount', 'fund_password']);
   const amountRule = useAmountRule();
   const [amount, setAmount] = useState('');
   const money = (value: string) => formatMoneyWithSymbol(value, info.currency, language);
@@ -125,50 +125,23 @@ function ApplyFormView({ info }: { info: DayInfo }) {
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await apply.mutateAsync({ amount: typed, fund_password: values.fund_password });
       toastDone(t('form.submitted'));
       form.resetFields();
       setAmount('');
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      if (error.field === 'fund_password' || error.key.startsWith('fund_password'))
-        form.setFields([{ name: 'fund_password', errors: [translateErrorKey(error.key)] }]);
-      else if (
-        error.field === 'amount' ||
-        error.key.startsWith('amount') ||
-        error.key === 'balance_insufficient'
-      )
-        form.setFields([{ name: 'amount', errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-    }
+    });
   };
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="kb-form kb-card"
-      layout="vertical"
-      mode="card"
-      requiredMarkStyle="none"
       initialValues={{ amount: '', fund_password: '' }}
       onValuesChange={(_, all: ApplyForm) => setAmount(all.amount ?? '')}
       onFinish={submit}
-      footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={apply.isPending}
-          data-testid="day-submit"
-        >
-          {t('form.submit')}
-        </Button>
-      }
+      submit={{ label: t('form.submit'), testId: 'day-submit', loading: apply.isPending }}
     >
-      <Form.Item
-        name="amount"
+      <AmountItem
         label={t('form.amount')}
         description={
           <span>
@@ -183,21 +156,14 @@ function ApplyFormView({ info }: { info: DayInfo }) {
             balanceMinor: parseMinor(info.available, info.currency),
           }),
         ]}
-      >
-        <Input
-          inputMode="decimal"
-          placeholder={t('form.amountPlaceholder')}
-          clearable
-          data-testid="day-amount"
-        />
-      </Form.Item>
-      <Form.Item
-        name="fund_password"
+        placeholder={t('form.amountPlaceholder')}
+        testId="day-amount"
+      />
+      <FundPasswordItem
         label={t('form.fundPassword')}
-        rules={[{ required: true, message: t('form.fundPasswordRequired') }]}
-      >
-        <PasswordInput placeholder={t('form.fundPasswordPlaceholder')} />
-      </Form.Item>
+        required={t('form.fundPasswordRequired')}
+        placeholder={t('form.fundPasswordPlaceholder')}
+      />
       <dl className="kb-day-figures" data-testid="day-figures">
         <div>
           <dt>{t('form.capital')}</dt>
@@ -208,7 +174,7 @@ function ApplyFormView({ info }: { info: DayInfo }) {
           <dd data-testid="day-buying-power">{capital === null ? '—' : money(buyingPower(capital))}</dd>
         </div>
       </dl>
-    </Form>
+    </CardForm>
   );
 }
 

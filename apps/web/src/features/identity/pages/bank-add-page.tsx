@@ -1,9 +1,9 @@
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Form, Input, Selector } from 'antd-mobile';
 import { UserContactOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
 import { translateErrorKey } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -11,7 +11,7 @@ import { PATHS } from '../../../shared/routing/paths';
 import { LoadError } from '../../../shared/ui/load-error';
 import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastSuccess } from '../../../shared/ui/toast';
 import { useBankAdd, useVerifyInfo } from '../api/identity';
 import {
   BANK_FIELD_MAX,
@@ -33,18 +33,20 @@ interface BankForm {
   branch_code: string;
 }
 
-const FORM_FIELDS = ['holder', 'card_number', 'card_type', 'institution', 'branch', 'branch_code'] as const;
-const isFormField = (field: string | undefined): field is (typeof FORM_FIELDS)[number] =>
-  (FORM_FIELDS as readonly string[]).includes(field ?? '');
-
 function BankForm({ verifiedName }: { verifiedName: string }) {
   const { t } = useTranslation('identity');
   const navigate = useNavigate();
-  const [form] = Form.useForm<BankForm>();
+  const { form, attempt } = useCardForm<BankForm>(
+    ['holder', 'card_number', 'card_type', 'institution', 'branch', 'branch_code'],
+    {
+      message: (error) =>
+        error.field === 'holder' && error.key === 'bad_request' ? t('add.holderMismatch') : undefined,
+    },
+  );
   const add = useBankAdd();
 
   const submit = async (values: BankForm) => {
-    try {
+    await attempt(async () => {
       await add.mutateAsync({
         holder: values.holder.trim(),
         card_number: normalizeCardNumber(values.card_number),
@@ -55,14 +57,7 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
       });
       toastSuccess('add');
       navigate(PATHS.bank, { replace: true });
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      if (error.field === 'holder' && error.key === 'bad_request') {
-        form.setFields([{ name: 'holder', errors: [t('add.holderMismatch')] }]);
-      } else if (isFormField(error.field)) {
-        form.setFields([{ name: error.field, errors: [translateErrorKey(error.key)] }]);
-      } else toastError(error.key);
-    }
+    });
   };
 
   const required = (message: string, max: number) => [
@@ -71,12 +66,9 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
   ];
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="kb-form kb-card kb-identity-form"
-      layout="vertical"
-      mode="card"
-      requiredMarkStyle="none"
+      className="kb-identity-form"
       initialValues={{
         holder: verifiedName,
         card_number: '',
@@ -86,18 +78,7 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
         branch_code: '',
       }}
       onFinish={submit}
-      footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={add.isPending}
-          data-testid="bank-submit"
-        >
-          {t('add.submit')}
-        </Button>
-      }
+      submit={{ label: t('add.submit'), testId: 'bank-submit', loading: add.isPending }}
     >
       <Form.Header>{t('add.intro')}</Form.Header>
       <Form.Item
@@ -169,7 +150,7 @@ function BankForm({ verifiedName }: { verifiedName: string }) {
       >
         <Input placeholder={t('add.branchCodePlaceholder')} clearable data-testid="bank-branch-code" />
       </Form.Item>
-    </Form>
+    </CardForm>
   );
 }
 

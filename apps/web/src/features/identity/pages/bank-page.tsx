@@ -1,20 +1,18 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { type BankCard, useBankCards, useBankDelete } from '../api/identity';
 import { cardTypeLabel } from '../components/card-type-label';
 import { maskedCardText } from '../lib/card';
 import '../identity.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
+import { PagedList } from '../../../shared/ui/paged-list';
 
 function CardView({ card, onDelete }: { card: BankCard; onDelete: () => void }) {
   const { t } = useTranslation('identity');
@@ -65,52 +63,42 @@ export default function BankPage() {
     toastSuccess('unbind');
   };
 
-  let body: ReactNode;
-  if (cards.isPending) body = <ListSkeleton rows={2} />;
-  else if (cards.isError) body = <LoadError errorKey={cards.error.key} onRetry={() => cards.refetch()} />;
-  else if (cards.data.length === 0)
-    body = (
-      <EmptyState title={t('bank.emptyTitle')} description={t('bank.emptyText')}>
-        <Button color="primary" onClick={() => navigate(PATHS.bankAdd)} data-testid="bank-add-empty">
-          {t('bank.add')}
-        </Button>
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <ul className="kb-bank-list">
-          {cards.data.map((card) => (
-            <CardView key={card.id} card={card} onDelete={() => void confirmDelete(card)} />
-          ))}
-        </ul>
-        <Button
-          block
-          fill="outline"
-          color="primary"
-          onClick={() => navigate(PATHS.bankAdd)}
-          data-testid="bank-add"
-        >
-          {t('bank.add')}
-        </Button>
-      </>
-    );
-
   return (
     <Page
       header={<PageHeader title={t('bank.title')} variant="add" to={PATHS.bankAdd} backTo={PATHS.settings} />}
     >
-      <PullToRefresh
-        onRefresh={async () => {
-          await cards.refetch();
-        }}
-        pullingText={tc('status.pullToRefresh')}
-        canReleaseText={tc('status.releaseToRefresh')}
-        refreshingText={tc('status.refreshing')}
-        completeText={tc('status.refreshed')}
+      <PagedList
+        query={cards}
+        items={cards.data ?? []}
+        rows={2}
+        bodyClassName="kb-stack-gap"
+        empty={
+          <EmptyState title={t('bank.emptyTitle')} description={t('bank.emptyText')}>
+            <Button color="primary" onClick={() => navigate(PATHS.bankAdd)} data-testid="bank-add-empty">
+              {t('bank.add')}
+            </Button>
+          </EmptyState>
+        }
       >
-        <div className="kb-pull-body kb-stack-gap">{body}</div>
-      </PullToRefresh>
+        {(shown) => (
+          <>
+            <ul className="kb-bank-list">
+              {shown.map((card) => (
+                <CardView key={card.id} card={card} onDelete={() => void confirmDelete(card)} />
+              ))}
+            </ul>
+            <Button
+              block
+              fill="outline"
+              color="primary"
+              onClick={() => navigate(PATHS.bankAdd)}
+              data-testid="bank-add"
+            >
+              {t('bank.add')}
+            </Button>
+          </>
+        )}
+      </PagedList>
     </Page>
   );
 }

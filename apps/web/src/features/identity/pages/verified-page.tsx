@@ -1,9 +1,9 @@
-import { Button, Checkbox, Form, Input } from 'antd-mobile';
+import { Checkbox, Form, Input } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
 import { translateErrorKey } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -11,7 +11,7 @@ import { PATHS } from '../../../shared/routing/paths';
 import { ImagePicker } from '../../../shared/ui/image-picker';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastSuccess } from '../../../shared/ui/toast';
 import { type KycView, useVerify, useVerifyInfo } from '../api/identity';
 import { StatusCard } from '../components/status-card';
 import { idNumberProblem, nameProblem, normalizeIdNumber } from '../lib/kyc';
@@ -25,34 +25,30 @@ interface VerifyForm {
   agree: boolean;
 }
 
-const FORM_FIELDS = ['name', 'id_number', 'front', 'back', 'agree'] as const;
-const isFormField = (field: string | undefined): field is (typeof FORM_FIELDS)[number] =>
-  (FORM_FIELDS as readonly string[]).includes(field ?? '');
-
 function VerifyFormCard({ kyc, onSubmitted }: { kyc: KycView; onSubmitted: () => void }) {
   const { t } = useTranslation('identity');
-  const [form] = Form.useForm<VerifyForm>();
+  const { form, attempt } = useCardForm<VerifyForm>(['name', 'id_number', 'front', 'back', 'agree'], {
+    keyFields: { privacy_required: 'agree' },
+  });
   const verify = useVerify();
 
   const submit = async (values: VerifyForm) => {
-    if (!values.front || !values.back) return;
-    try {
-      await verify.mutateAsync({
-        name: values.name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
-        id_number: normalizeIdNumber(values.id_number),
-        front: values.front,
-        back: values.back,
-        agree: values.agree,
-      });
-      toastSuccess('upload');
-      onSubmitted();
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      const field = error.key === 'privacy_required' ? 'agree' : error.field;
-      if (isFormField(field)) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-      if (error.key === 'kyc_pending' || error.key === 'kyc_done') onSubmitted();
-    }
+    const { front, back } = values;
+    if (!front || !back) return;
+    const key = (
+      await attempt(async () => {
+        await verify.mutateAsync({
+          name: values.name.normalize('NFKC').replace(/\s+/g, ' ').trim(),
+          id_number: normalizeIdNumber(values.id_number),
+          front,
+          back,
+          agree: values.agree,
+        });
+        toastSuccess('upload');
+        onSubmitted();
+      })
+    )?.key;
+    if (key === 'kyc_pending' || key === 'kyc_done') onSubmitted();
   };
 
   const imageRule = (message: string) => ({
@@ -62,12 +58,9 @@ function VerifyFormCard({ kyc, onSubmitted }: { kyc: KycView; onSubmitted: () =>
   });
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="kb-form kb-card kb-identity-form"
-      layout="vertical"
-      mode="card"
-      requiredMarkStyle="none"
+      className="kb-identity-form"
       initialValues={{
         name: kyc.state === 'failed' ? (kyc.name ?? '') : '',
         id_number: '',
@@ -76,18 +69,11 @@ function VerifyFormCard({ kyc, onSubmitted }: { kyc: KycView; onSubmitted: () =>
         agree: false,
       }}
       onFinish={submit}
-      footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={verify.isPending}
-          data-testid="kyc-submit"
-        >
-          {kyc.state === 'failed' ? t('form.resubmit') : t('form.submit')}
-        </Button>
-      }
+      submit={{
+        label: kyc.state === 'failed' ? t('form.resubmit') : t('form.submit'),
+        testId: 'kyc-submit',
+        loading: verify.isPending,
+      }}
     >
       <Form.Header>{t('form.intro')}</Form.Header>
       <Form.Item
@@ -148,7 +134,7 @@ function VerifyFormCard({ kyc, onSubmitted }: { kyc: KycView; onSubmitted: () =>
           </Link>
         </Checkbox>
       </Form.Item>
-    </Form>
+    </CardForm>
   );
 }
 

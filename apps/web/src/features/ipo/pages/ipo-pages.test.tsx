@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
-import { userInfo } from '../../../test/fixtures';
+import { subscription, userInfo } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import LotteryPage from './lottery-page';
 import NewShareInfoPage from './new-share-info-page';
@@ -41,33 +41,12 @@ const SHARE = {
 };
 
 function sub(extra: Record<string, unknown> = {}) {
-  return {
-    id: 31,
-    orderNo: 'N2026111701000000000031',
-    shareId: 4,
-    code: '5591',
-    name: 'Fuji Cloud Services (sample)',
-    market: 'jpy',
-    currency: 'JPY',
-    price: '2200',
-    quantity: 300,
-    amount: '660000',
-    wonQuantity: 0,
-    wonAmount: '0',
-    paidAmount: '0',
-    state: 'applied',
-    status: 1,
-    rjmoney: '660000',
+  return subscription({
     lotteryAt: SHARE.lotteryAt,
     payUntil: '2099-01-01T00:00:00.000Z',
     listsAt: SHARE.listsAt,
-    createdAt: '2026-11-17T01:00:00.000Z',
-    drawnAt: null,
-    paidAt: null,
-    resolvedAt: null,
-    positionId: null,
     ...extra,
-  };
+  });
 }
 
 const paged = (list: unknown[], extra: Record<string, unknown> = {}) => ({

@@ -1,22 +1,21 @@
-import { Button, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Button, List, Tabs } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/client';
 import { serverNow } from '../../../shared/api/server-clock';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
+import { fieldOfRefusal } from '../../../shared/forms/refusal';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
+import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import { PasswordInput } from '../../../shared/ui/password-input';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { type Subscription, useAbstain, useMySubscriptions, usePay } from '../api';
 import '../ipo.css';
@@ -76,7 +75,8 @@ function PayPanel({ sub }: { sub: Subscription }) {
       setOpen(false);
     } catch (e) {
       if (!isApiError(e) || e.httpStatus !== 200) return;
-      if (e.key.startsWith('fund_password')) setError(translateErrorKey(e.key));
+      // The one field here is the fund password: a refusal about it shows beside the field.
+      if (fieldOfRefusal(e.key, e.field, ['fund_password'])) setError(translateErrorKey(e.key));
       else toastError(e.key);
     }
   };
@@ -213,26 +213,11 @@ export function SubscriptionItem({ sub, winning }: { sub: Subscription; winning:
 /** /mine/newShareOrder (SPEC §2): the subscription record and the winning record, pay or decline. */
 export default function NewShareOrderPage() {
   const { t } = useTranslation('ipo');
-  const { t: tc } = useTranslation('common');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'winning' ? 'winning' : 'records';
   const subs = useMySubscriptions();
-  const all = subs.data?.pages.flatMap((page) => page.list) ?? [];
+  const all = pagedItems(subs.data);
   const items = tab === 'winning' ? all.filter((s) => WINNING_STATES.has(s.state)) : all;
-  let body: ReactNode;
-  if (subs.isPending) body = <ListSkeleton rows={3} />;
-  else if (subs.isError && all.length === 0)
-    body = <LoadError errorKey={subs.error.key} onRetry={() => subs.refetch()} />;
-  else if (items.length === 0)
-    body = <EmptyState description={t(tab === 'winning' ? 'emptyWinning' : 'emptyOrders')} />;
-  else
-    body = (
-      <div className="kb-ipo-list" data-testid="subscription-list">
-        {items.map((sub) => (
-          <SubscriptionItem key={sub.id} sub={sub} winning={tab === 'winning'} />
-        ))}
-      </div>
-    );
   return (
     <Page header={<PageHeader title={t('ordersTitle')} backTo={PATHS.newShare} />}>
       <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} stretch>
@@ -241,24 +226,21 @@ export default function NewShareOrderPage() {
         ))}
       </Tabs>
       <MarketSwitch />
-      <PullToRefresh
-        onRefresh={async () => {
-          await subs.refetch();
-        }}
-        pullingText={tc('status.pullToRefresh')}
-        canReleaseText={tc('status.releaseToRefresh')}
-        refreshingText={tc('status.refreshing')}
-        completeText={tc('status.refreshed')}
+      <PagedList
+        query={subs}
+        items={items}
+        loaded={all.length}
+        rows={3}
+        emptyText={t(tab === 'winning' ? 'emptyWinning' : 'emptyOrders')}
       >
-        <div className="kb-pull-body">{body}</div>
-      </PullToRefresh>
-      {all.length > 0 && (
-        <InfiniteScroll hasMore={subs.hasNextPage} loadMore={async () => void (await subs.fetchNextPage())}>
-          {(hasMore) => (
-            <span className="kb-muted">{hasMore ? tc('status.loadingMore') : tc('status.noMore')}</span>
-          )}
-        </InfiniteScroll>
-      )}
+        {(shown) => (
+          <div className="kb-ipo-list" data-testid="subscription-list">
+            {shown.map((sub) => (
+              <SubscriptionItem key={sub.id} sub={sub} winning={tab === 'winning'} />
+            ))}
+          </div>
+        )}
+      </PagedList>
     </Page>
   );
 }

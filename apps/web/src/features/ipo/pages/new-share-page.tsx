@@ -1,5 +1,4 @@
-import { InfiniteScroll, PullToRefresh, Tabs, Tag } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Tabs, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatWhen } from '../../../shared/format/time';
@@ -7,11 +6,9 @@ import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import { type NewShare, useNewShares } from '../api';
 import '../ipo.css';
 
@@ -71,58 +68,28 @@ export function ShareCard({ share, onOpen }: { share: NewShare; onOpen: () => vo
 
 function ShareList({ state }: { state: (typeof TABS)[number]['state'] }) {
   const { t } = useTranslation('ipo');
-  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const shares = useNewShares(state);
-  const items = shares.data?.pages.flatMap((page) => page.list) ?? [];
-  let body: ReactNode;
-  if (shares.isPending) body = <ListSkeleton rows={3} />;
-  else if (shares.isError && items.length === 0)
-    body = <LoadError errorKey={shares.error.key} onRetry={() => shares.refetch()} />;
-  else if (items.length === 0) body = <EmptyState description={t('empty')} />;
-  else
-    body = (
-      <div className="kb-ipo-list" data-testid="share-list">
-        {items.map((share) => (
-          <ShareCard
-            key={share.id}
-            share={share}
-            onOpen={() => navigate(`${PATHS.newShareInfo}?id=${share.id}`)}
-          />
-        ))}
-      </div>
-    );
   return (
-    <>
-      <PullToRefresh
-        onRefresh={async () => {
-          await shares.refetch();
-        }}
-        pullingText={tc('status.pullToRefresh')}
-        canReleaseText={tc('status.releaseToRefresh')}
-        refreshingText={tc('status.refreshing')}
-        completeText={tc('status.refreshed')}
-      >
-        <div className="kb-pull-body">{body}</div>
-      </PullToRefresh>
-      {items.length > 0 && (
-        <InfiniteScroll
-          hasMore={shares.hasNextPage}
-          loadMore={async () => void (await shares.fetchNextPage())}
-        >
-          {(hasMore) => (
-            <span className="kb-muted">{hasMore ? tc('status.loadingMore') : tc('status.noMore')}</span>
-          )}
-        </InfiniteScroll>
+    <PagedList query={shares} items={pagedItems(shares.data)} rows={3} emptyText={t('empty')}>
+      {(items) => (
+        <div className="kb-ipo-list" data-testid="share-list">
+          {items.map((share) => (
+            <ShareCard
+              key={share.id}
+              share={share}
+              onOpen={() => navigate(`${PATHS.newShareInfo}?id=${share.id}`)}
+            />
+          ))}
+        </div>
       )}
-    </>
+    </PagedList>
   );
 }
 
 /** /home/newShare (SPEC §2): the waiting, in-progress and ended lists of the selected market. */
 export default function NewSharePage() {
   const { t } = useTranslation('ipo');
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
   const state = TABS.find((x) => x.key === tab)!.state;
@@ -132,16 +99,7 @@ export default function NewSharePage() {
         <PageHeader
           title={t('title')}
           backTo={PATHS.home}
-          right={
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => navigate(PATHS.newShareOrder)}
-              data-testid="ipo-orders-link"
-            >
-              {t('viewOrders')}
-            </button>
-          }
+          link={{ to: PATHS.newShareOrder, testId: 'ipo-orders-link', label: t('viewOrders') }}
         />
       }
     >

@@ -1,31 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../../test/api';
+import { toyotaQuote } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import { useSearch } from './market';
 
 const TOYOTA = {
-  code: '7203',
-  market: 'jpy',
-  kind: 'stock',
+  ...toyotaQuote,
   name: 'トヨタ自動車',
-  names: { cn: '丰田汽车', us: 'Toyota Motor', jp: 'トヨタ自動車' },
-  sector: 'auto',
   sectorName: '自動車',
-  currency: 'JPY',
-  price: '2600.0',
-  previousClose: '2590.0',
-  open: '2595.0',
-  high: '2610.0',
-  low: '2580.0',
-  change: '10.0',
-  changePercent: '0.39',
   volume: 1,
   turnover: '1',
   limitUp: null,
   limitDown: null,
-  time: '2026-11-17T01:00:00.000Z',
-  simulated: true,
 };
 
 function Results({ q }: { q: string }) {

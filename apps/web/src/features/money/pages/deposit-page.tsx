@@ -1,12 +1,13 @@
 import { type Currency, MARKET_CURRENCY } from '@kabuto/contract';
-import { Button, Form, Input, List, Result } from 'antd-mobile';
+import { Form, List } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
+import { useSearchParams } from 'react-router';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { amountForWire } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { AmountItem } from '../../../shared/forms/fund-form';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -15,9 +16,8 @@ import { useMarket } from '../../../shared/session/market-store';
 import { ImagePicker } from '../../../shared/ui/image-picker';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastSuccess } from '../../../shared/ui/toast';
 import {
   type Deposit,
   type DepositChannel,
@@ -27,47 +27,16 @@ import {
 } from '../api/money';
 import { ArrivalNote } from '../components/arrival-note';
 import { CopyRow } from '../components/copy-row';
+import { RequestDone } from '../components/done-card';
+import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
-import { formatDeadline } from '../lib/arrival';
 import { DEPOSIT_CURRENCIES, decimalMinor, isCurrency } from '../lib/currency';
-import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
 
 interface DepositForm {
   amount: string;
   receipt: File | null;
   fund_password: string;
-}
-
-const FORM_FIELDS = ['amount', 'receipt', 'fund_password'] as const;
-
-function DepositDone({ deposit }: { deposit: Deposit }) {
-  const { t } = useTranslation('money');
-  const language = useLanguage();
-  const navigate = useNavigate();
-  return (
-    <div className="kb-card kb-result" data-testid="deposit-done">
-      <Result status="waiting" title={t('deposit.doneTitle')} description={t('deposit.doneText')} />
-      <List>
-        <List.Item extra={<span className="kb-num">{deposit.orderNo}</span>}>{t('record.orderNo')}</List.Item>
-        <List.Item extra={<MoneyText value={deposit.money} currency={deposit.currency} />}>
-          {t('deposit.amount')}
-        </List.Item>
-        <List.Item extra={<span className="kb-num">{formatDeadline(deposit.dueAt, language)}</span>}>
-          {t('deposit.latest')}
-        </List.Item>
-      </List>
-      <div className="kb-result__actions">
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(`${PATHS.fundRecords}?tab=deposits`, { replace: true })}
-        >
-          {t('deposit.viewRecords')}
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 function DepositForm({
@@ -82,7 +51,7 @@ function DepositForm({
   const { t } = useTranslation('money');
   const language = useLanguage();
   const amountRule = useAmountRule();
-  const [form] = Form.useForm<DepositForm>();
+  const { form, attempt } = useCardForm<DepositForm>(['amount', 'receipt', 'fund_password']);
   const deposit = useDeposit();
   const recent = useRecentDeposits();
   const [done, setDone] = useState<Deposit | null>(null);
@@ -90,27 +59,23 @@ function DepositForm({
   const minMinor = decimalMinor(channel.minAmount, currency);
   const maxMinor = decimalMinor(channel.maxAmount, currency);
 
-  if (done) return <DepositDone deposit={done} />;
+  if (done) return <RequestDone kind="deposit" request={done} />;
 
   const submit = async (values: DepositForm) => {
-    if (!values.receipt) return;
-    try {
+    const { receipt } = values;
+    if (!receipt) return;
+    const refused = await attempt(async () => {
       const result = await deposit.mutateAsync({
         channel: channel.id,
         currency,
         amount: amountForWire(values.amount, currency),
-        receipt: values.receipt,
+        receipt,
         fund_password: values.fund_password,
       });
       toastSuccess('recharge');
       setDone(result);
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
-      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-      if (error.key === 'deposit_pending') void recent.refetch();
-    }
+    });
+    if (refused?.key === 'deposit_pending') void recent.refetch();
   };
 
   return (
@@ -140,44 +105,28 @@ function DepositForm({
         <p className="kb-form-note kb-card__note">{t('deposit.transferHint')}</p>
       </section>
       {arrival}
-      <Form
+      <CardForm
         form={form}
-        className="kb-form kb-card kb-money-form"
-        layout="vertical"
-        mode="card"
-        requiredMarkStyle="none"
+        className="kb-money-form"
         initialValues={{ amount: '', receipt: null, fund_password: '' }}
         onFinish={submit}
-        footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={deposit.isPending}
-            disabled={Boolean(pending)}
-            data-testid="deposit-submit"
-          >
-            {t('deposit.submit')}
-          </Button>
-        }
+        submit={{
+          label: t('deposit.submit'),
+          testId: 'deposit-submit',
+          loading: deposit.isPending,
+          disabled: Boolean(pending),
+        }}
       >
-        <Form.Item
-          name="amount"
+        <AmountItem
           label={t('deposit.amountLabel', { currency: t(`currency.${currency}`) })}
           rules={[amountRule(currency, { minMinor, maxMinor })]}
           description={t('deposit.limits', {
             min: formatMoneyWithSymbol(channel.minAmount, currency, language),
             max: formatMoneyWithSymbol(channel.maxAmount, currency, language),
           })}
-        >
-          <Input
-            inputMode="decimal"
-            placeholder={t('deposit.amountPlaceholder')}
-            clearable
-            data-testid="deposit-amount"
-          />
-        </Form.Item>
+          placeholder={t('deposit.amountPlaceholder')}
+          testId="deposit-amount"
+        />
         <Form.Item
           name="receipt"
           label={t('deposit.receipt')}
@@ -191,14 +140,8 @@ function DepositForm({
         >
           <ImagePicker label={t('deposit.receiptHint')} testId="receipt" />
         </Form.Item>
-        <Form.Item
-          name="fund_password"
-          label={t('fundPassword.label')}
-          rules={[{ required: true, message: t('fundPassword.required') }]}
-        >
-          <PasswordInput placeholder={t('fundPassword.placeholder')} />
-        </Form.Item>
-      </Form>
+        <MoneyFundPassword />
+      </CardForm>
     </>
   );
 }

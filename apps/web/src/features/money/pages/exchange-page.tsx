@@ -1,13 +1,14 @@
 import { CURRENCIES, type Currency, MARKET_CURRENCY } from '@kabuto/contract';
-import { Button, Form, Input, List, Picker, Result } from 'antd-mobile';
+import { Button, Form, List, Picker } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
 import { amountForWire, amountMinor } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { AmountItem, FillAllButton } from '../../../shared/forms/fund-form';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -15,14 +16,14 @@ import { PATHS } from '../../../shared/routing/paths';
 import { useMarket } from '../../../shared/session/market-store';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { type Exchange, useExchange, type useMoneyUser, useRates, useRecentExchanges } from '../api/money';
+import { DoneCard } from '../components/done-card';
+import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
 import { walletBalance } from '../lib/currency';
 import { exchangePreview, findRate, formatRate } from '../lib/exchange';
-import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 
@@ -32,8 +33,6 @@ interface ExchangeForm {
   amount: string;
   fund_password: string;
 }
-
-const FORM_FIELDS = ['amount', 'fund_password', 'to'] as const;
 
 function CurrencyButton({
   value,
@@ -79,28 +78,27 @@ function CurrencyButton({
 function ExchangeDone({ exchange, onAgain }: { exchange: Exchange; onAgain: () => void }) {
   const { t } = useTranslation('money');
   return (
-    <div className="kb-card kb-result" data-testid="exchange-done">
-      <Result status="success" title={t('exchange.doneTitle')} />
-      <List>
-        <List.Item extra={<span className="kb-num">{exchange.orderNo}</span>}>
-          {t('record.orderNo')}
-        </List.Item>
-        <List.Item extra={<MoneyText value={`-${exchange.fromAmount}`} currency={exchange.from} signed />}>
-          {t('exchange.paid')}
-        </List.Item>
-        <List.Item extra={<MoneyText value={exchange.toAmount} currency={exchange.to} signed />}>
-          {t('exchange.received')}
-        </List.Item>
-        <List.Item extra={<span className="kb-num">{formatRate(exchange.rate)}</span>}>
-          {t('exchange.rate')}
-        </List.Item>
-      </List>
-      <div className="kb-result__actions">
+    <DoneCard
+      testId="exchange-done"
+      status="success"
+      title={t('exchange.doneTitle')}
+      action={
         <Button block color="primary" fill="outline" onClick={onAgain}>
           {t('exchange.again')}
         </Button>
-      </div>
-    </div>
+      }
+    >
+      <List.Item extra={<span className="kb-num">{exchange.orderNo}</span>}>{t('record.orderNo')}</List.Item>
+      <List.Item extra={<MoneyText value={`-${exchange.fromAmount}`} currency={exchange.from} signed />}>
+        {t('exchange.paid')}
+      </List.Item>
+      <List.Item extra={<MoneyText value={exchange.toAmount} currency={exchange.to} signed />}>
+        {t('exchange.received')}
+      </List.Item>
+      <List.Item extra={<span className="kb-num">{formatRate(exchange.rate)}</span>}>
+        {t('exchange.rate')}
+      </List.Item>
+    </DoneCard>
   );
 }
 
@@ -149,7 +147,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
   const own = MARKET_CURRENCY[market];
   const [from, setFrom] = useState<Currency>(own);
   const [to, setTo] = useState<Currency>(own === 'USD' ? 'JPY' : 'USD');
-  const [form] = Form.useForm<ExchangeForm>();
+  const { form, attempt } = useCardForm<ExchangeForm>(['amount', 'fund_password']);
   const amount = Form.useWatch('amount', form) ?? '';
   const rates = useRates();
   const exchange = useExchange();
@@ -181,7 +179,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
     );
 
   const send = async (values: ExchangeForm) => {
-    try {
+    await attempt(async () => {
       const result = await exchange.mutateAsync({
         from,
         to,
@@ -190,13 +188,7 @@ function ExchangeBody({ user }: { user: UserInfo }) {
       });
       toastSuccess('exchange');
       setDone(result);
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
-      if (field === 'amount' || field === 'fund_password')
-        form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-    }
+    });
   };
 
   const submit = async (values: ExchangeForm) => {
@@ -279,29 +271,14 @@ function ExchangeBody({ user }: { user: UserInfo }) {
           <p className="kb-rate__meta">{translateErrorKey('price_unavailable')}</p>
         )}
       </section>
-      <Form
+      <CardForm
         form={form}
-        className="kb-form kb-card kb-money-form"
-        layout="vertical"
-        mode="card"
-        requiredMarkStyle="none"
+        className="kb-money-form"
         initialValues={{ amount: '', fund_password: '' }}
         onFinish={submit}
-        footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={exchange.isPending}
-            data-testid="exchange-submit"
-          >
-            {t('exchange.submit')}
-          </Button>
-        }
+        submit={{ label: t('exchange.submit'), testId: 'exchange-submit', loading: exchange.isPending }}
       >
-        <Form.Item
-          name="amount"
+        <AmountItem
           label={t('exchange.amountLabel', { currency: t(`currency.${from}`) })}
           description={
             <span>
@@ -319,39 +296,17 @@ function ExchangeBody({ user }: { user: UserInfo }) {
               },
             },
           ]}
-          extra={
-            <button
-              type="button"
-              className="kb-link-button kb-link-button--primary"
-              onClick={() => {
-                form.setFieldValue('amount', available);
-                void form.validateFields(['amount']);
-              }}
-            >
-              {t('withdraw.all')}
-            </button>
-          }
-        >
-          <Input
-            inputMode="decimal"
-            placeholder={t('exchange.amountPlaceholder')}
-            clearable
-            data-testid="exchange-amount"
-          />
-        </Form.Item>
+          extra={<FillAllButton form={form} value={available} label={t('withdraw.all')} />}
+          placeholder={t('exchange.amountPlaceholder')}
+          testId="exchange-amount"
+        />
         <Form.Item label={t('exchange.receive')}>
           <div className="kb-preview" data-testid="exchange-preview" aria-live="polite">
             {preview ? <MoneyText value={preview.toAmount} currency={to} /> : '—'}
           </div>
         </Form.Item>
-        <Form.Item
-          name="fund_password"
-          label={t('fundPassword.label')}
-          rules={[{ required: true, message: t('fundPassword.required') }]}
-        >
-          <PasswordInput placeholder={t('fundPassword.placeholder')} />
-        </Form.Item>
-      </Form>
+        <MoneyFundPassword />
+      </CardForm>
       <RecentExchanges />
     </>
   );

@@ -1,13 +1,13 @@
-import { Button, Form, Input, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { formatWhen } from '../../../shared/format/time';
 import { amountForWire, amountMinor } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
-import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { AmountItem } from '../../../shared/forms/fund-form';
+import { useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
@@ -15,15 +15,14 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyRow } from '../../../shared/ui/money-row';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
 import { Section } from '../../../shared/ui/section';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastSuccess } from '../../../shared/ui/toast';
 import { type LoanInfo, useApplyLoan, useLoanInfo, type useMoneyUser, useRepayLoan } from '../api/money';
+import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
 import { walletBalance } from '../lib/currency';
-import { fieldOfRefusal } from '../lib/form-errors';
 import '../money.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
 
@@ -33,8 +32,6 @@ interface LoanForm {
   amount: string;
   fund_password: string;
 }
-
-const FORM_FIELDS = ['amount', 'fund_password'] as const;
 
 /** Score, quota and what is owed (SPEC §4 loan; the score's history is below). */
 function LoanFigures({ info }: { info: LoanInfo }) {
@@ -90,7 +87,7 @@ export function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) 
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const repay = useRepayLoan();
-  const [form] = Form.useForm<Pick<LoanForm, 'fund_password'>>();
+  const { form, attempt } = useCardForm<Pick<LoanForm, 'fund_password'>>(['fund_password']);
   const loan = info.current;
   if (!loan) return null;
   const owed = loan.outstanding;
@@ -107,16 +104,11 @@ export function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) 
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await repay.mutateAsync({ amount: owed, fund_password: values.fund_password });
       toastSuccess('repay');
       form.resetFields();
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      if (error.field === 'fund_password')
-        form.setFields([{ name: 'fund_password', errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-    }
+    });
   };
 
   return (
@@ -138,45 +130,29 @@ export function CurrentLoan({ info, user }: { info: LoanInfo; user: UserInfo }) 
         )}
       </List>
       {canRepay && (
-        <Form
+        <CardForm
           form={form}
-          className="kb-form kb-card kb-money-form"
-          layout="vertical"
-          mode="card"
-          requiredMarkStyle="none"
+          className="kb-money-form"
           initialValues={{ fund_password: '' }}
           onFinish={submit}
-          footer={
-            <>
-              {!enough && (
-                <p className="kb-form-note kb-form-note--warn" data-testid="repay-short">
-                  {t('loan.repayNeedsFunds', {
-                    amount: formatMoneyWithSymbol(owed, info.currency, language),
-                  })}
-                </p>
-              )}
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                disabled={!enough}
-                loading={repay.isPending}
-                data-testid="repay-submit"
-              >
-                {t('loan.repay')} · {formatMoneyWithSymbol(owed, info.currency, language)}
-              </Button>
-            </>
+          beforeSubmit={
+            !enough && (
+              <p className="kb-form-note kb-form-note--warn" data-testid="repay-short">
+                {t('loan.repayNeedsFunds', {
+                  amount: formatMoneyWithSymbol(owed, info.currency, language),
+                })}
+              </p>
+            )
           }
+          submit={{
+            label: `${t('loan.repay')} · ${formatMoneyWithSymbol(owed, info.currency, language)}`,
+            testId: 'repay-submit',
+            loading: repay.isPending,
+            disabled: !enough,
+          }}
         >
-          <Form.Item
-            name="fund_password"
-            label={t('fundPassword.label')}
-            rules={[{ required: true, message: t('fundPassword.required') }]}
-          >
-            <PasswordInput placeholder={t('fundPassword.placeholder')} />
-          </Form.Item>
-        </Form>
+          <MoneyFundPassword />
+        </CardForm>
       )}
     </Section>
   );
@@ -188,7 +164,7 @@ function ApplyForm({ info }: { info: LoanInfo }) {
   const language = useLanguage();
   const amountRule = useAmountRule();
   const apply = useApplyLoan();
-  const [form] = Form.useForm<LoanForm>();
+  const { form, attempt } = useCardForm<LoanForm>(['amount', 'fund_password']);
   const quotaMinor = amountMinor(info.loanableQuota, info.currency) ?? 0;
 
   const submit = async (values: LoanForm) => {
@@ -200,43 +176,27 @@ function ApplyForm({ info }: { info: LoanInfo }) {
       cancelText: tc('actions.cancel'),
     });
     if (!confirmed) return;
-    try {
+    await attempt(async () => {
       await apply.mutateAsync({ amount, fund_password: values.fund_password });
       toastSuccess('loan');
       form.resetFields();
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
-      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-    }
+    });
   };
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="kb-form kb-card kb-money-form"
-      layout="vertical"
-      mode="card"
-      requiredMarkStyle="none"
+      className="kb-money-form"
       initialValues={{ amount: '', fund_password: '' }}
       onFinish={submit}
-      footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          disabled={quotaMinor <= 0}
-          loading={apply.isPending}
-          data-testid="loan-submit"
-        >
-          {t('loan.apply')}
-        </Button>
-      }
+      submit={{
+        label: t('loan.apply'),
+        testId: 'loan-submit',
+        loading: apply.isPending,
+        disabled: quotaMinor <= 0,
+      }}
     >
-      <Form.Item
-        name="amount"
+      <AmountItem
         label={t('loan.amount')}
         description={
           <span>
@@ -244,23 +204,12 @@ function ApplyForm({ info }: { info: LoanInfo }) {
           </span>
         }
         rules={[amountRule(info.currency, { maxMinor: quotaMinor })]}
-      >
-        <Input
-          inputMode="decimal"
-          placeholder={t('loan.amountPlaceholder')}
-          clearable
-          data-testid="loan-amount"
-        />
-      </Form.Item>
-      <Form.Item
-        name="fund_password"
-        label={t('fundPassword.label')}
-        rules={[{ required: true, message: t('fundPassword.required') }]}
-      >
-        <PasswordInput placeholder={t('fundPassword.placeholder')} />
-      </Form.Item>
+        placeholder={t('loan.amountPlaceholder')}
+        testId="loan-amount"
+      />
+      <MoneyFundPassword />
       <p className="kb-muted">{t('loan.noteWithdraw')}</p>
-    </Form>
+    </CardForm>
   );
 }
 
@@ -343,23 +292,13 @@ function LoanBody({ user }: { user: UserInfo }) {
  */
 export default function LoanPage() {
   const { t } = useTranslation('money');
-  const navigate = useNavigate();
   return (
     <Page
       header={
         <PageHeader
           title={t('loan.title')}
           backTo={PATHS.fundRecords}
-          right={
-            <button
-              type="button"
-              className="kb-link-button"
-              onClick={() => navigate(PATHS.loanOrder)}
-              data-testid="loan-records-link"
-            >
-              {t('loan.records')}
-            </button>
-          }
+          link={{ to: PATHS.loanOrder, testId: 'loan-records-link', label: t('loan.records') }}
         />
       }
     >

@@ -1,27 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
+import { wallet } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import { BalanceCard } from './records-page';
 
-const wallet = (market: string, currency: string, totalAssets: string, available: string, frozen = '0') => ({
-  market,
-  currency,
-  totalAssets,
-  positionValue: '0',
-  available,
-  frozen,
-  frozenByPurpose: {},
-  debt: '0',
-  unrealisedPnl: '0',
-  creditScore: null,
-  loanableQuota: '0',
-  loanedQuota: '0',
-});
+const funds = (market: string, currency: string, totalAssets: string, available: string, frozen = '0') =>
+  wallet(market, currency, { totalAssets, available, frozen });
 
-const JPY = wallet('jpy', 'JPY', '1000000', '900000', '100000');
-const USD = wallet('usd', 'USD', '100.50', '100.50');
-const CNY = wallet('cny', 'CNY', '10.00', '10.00');
+const JPY = funds('jpy', 'JPY', '1000000', '900000', '100000');
+const USD = funds('usd', 'USD', '100.50', '100.50');
+const CNY = funds('cny', 'CNY', '10.00', '10.00');
 
 function server() {
   return answerApi({

@@ -1,6 +1,5 @@
 import { type Currency, DISPLAY_CURRENCIES } from '@kabuto/contract';
-import { Button, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { currencyMarker } from '../../../shared/format/money';
@@ -9,11 +8,9 @@ import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { PATHS } from '../../../shared/routing/paths';
 import { useAccountSummary } from '../../../shared/session/user';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
+import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import { SegmentedControl } from '../../../shared/ui/segmented-control';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
 import { type FundRecordKind, useFundRecords, useRates } from '../api/money';
 import { RecordItem } from '../components/record-item';
 import { consolidatedTotal } from '../lib/consolidate';
@@ -90,59 +87,20 @@ export function BalanceCard({ filter }: { filter: Currency | null }) {
 }
 
 function RecordList({ kind, filter }: { kind: FundRecordKind; filter: Currency | null }) {
-  const { t: tc } = useTranslation('common');
   const { t } = useTranslation('money');
   const records = useFundRecords(kind);
-  const items = (records.data?.pages.flatMap((page) => page.list) ?? []).filter(
-    (record) => !filter || record.currency === filter,
-  );
-
-  let body: ReactNode;
-  if (records.isPending) body = <ListSkeleton rows={5} />;
-  else if (records.isError && items.length === 0)
-    body = <LoadError errorKey={records.error.key} onRetry={() => records.refetch()} />;
-  else if (items.length === 0) body = <EmptyState description={t(`records.empty.${kind}`)} />;
-  else
-    body = (
-      <ul className="kb-record-list kb-card" data-testid={`records-${kind}`}>
-        {items.map((record) => (
-          <RecordItem key={`${record.kind}-${record.id}-${record.currency}`} record={record} />
-        ))}
-      </ul>
-    );
+  const items = pagedItems(records.data).filter((record) => !filter || record.currency === filter);
 
   return (
-    <>
-      <PullToRefresh
-        onRefresh={async () => {
-          await records.refetch();
-        }}
-        pullingText={tc('status.pullToRefresh')}
-        canReleaseText={tc('status.releaseToRefresh')}
-        refreshingText={tc('status.refreshing')}
-        completeText={tc('status.refreshed')}
-      >
-        <div className="kb-pull-body">{body}</div>
-      </PullToRefresh>
-      {items.length > 0 && (
-        <InfiniteScroll
-          hasMore={records.hasNextPage}
-          loadMore={async () => {
-            await records.fetchNextPage();
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="kb-link-button" onClick={retry}>
-                {tc('status.failed')} · {tc('actions.retry')}
-              </button>
-            ) : (
-              <span className="kb-muted">{hasMore ? tc('status.loadingMore') : tc('status.noMore')}</span>
-            )
-          }
-        </InfiniteScroll>
+    <PagedList query={records} items={items} rows={5} emptyText={t(`records.empty.${kind}`)}>
+      {(shown) => (
+        <ul className="kb-record-list kb-card" data-testid={`records-${kind}`}>
+          {shown.map((record) => (
+            <RecordItem key={`${record.kind}-${record.id}-${record.currency}`} record={record} />
+          ))}
+        </ul>
       )}
-    </>
+    </PagedList>
   );
 }
 

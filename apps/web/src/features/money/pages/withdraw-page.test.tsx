@@ -2,28 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useConfigStore } from '../../../shared/config/config-store';
 import { answerApi, signedIn } from '../../../test/api';
+import { userInfo, wallet } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import WithdrawPage from './withdraw-page';
 
-const USER = {
-  id: 7,
-  account: 'reader1',
-  status: 1,
-  inviteCode: 'K7',
-  kyc: 'verified',
-  realName: 'Yamada Taro',
-  creditScore: 80,
-  fundPasswordSet: true,
-  riskAccepted: true,
-  flags: { banned: false, frozen: false, tradeBarred: false, reason: null },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  jpy: '970000',
-  jpyyjed: '0',
-  usd: '0.00',
-  usdyjed: '0.00',
-  cny: '0.00',
-  cnyyjed: '0.00',
-};
+const USER = userInfo({ jpy: '970000' });
 
 const CARD = {
   id: 3,
@@ -35,24 +18,6 @@ const CARD = {
   branchCode: '001',
   createdAt: '2026-11-01T00:00:00.000Z',
 };
-
-function wallet(market: string, currency: string, extra: Record<string, unknown> = {}) {
-  return {
-    market,
-    currency,
-    totalAssets: '0',
-    positionValue: '0',
-    available: '0',
-    frozen: '0',
-    frozenByPurpose: {},
-    debt: '0',
-    unrealisedPnl: '0',
-    creditScore: null,
-    loanableQuota: '0',
-    loanedQuota: '0',
-    ...extra,
-  };
-}
 
 function server(jpy: Record<string, unknown> = {}) {
   const current = wallet('jpy', 'JPY', { available: '970000', totalAssets: '970000', ...jpy });

@@ -1,14 +1,15 @@
 import { CURRENCIES, type Currency, minorToDecimal } from '@kabuto/contract';
-import { Button, Form, Input, List, Result } from 'antd-mobile';
+import { Form, List } from 'antd-mobile';
 import { BankcardOutline, UserContactOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/client';
 import { useConfigValue } from '../../../shared/config/config-store';
 import { formatMoneyWithSymbol } from '../../../shared/format/money';
 import { amountForWire, amountMinor } from '../../../shared/forms/amount';
 import { useAmountRule } from '../../../shared/forms/amount-rule';
+import { CardForm, useCardForm } from '../../../shared/forms/card-form';
+import { AmountItem, FillAllButton } from '../../../shared/forms/fund-form';
 import { translateErrorKey, useLanguage } from '../../../shared/i18n/setup';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
@@ -17,10 +18,9 @@ import { useMarket } from '../../../shared/session/market-store';
 import { useAccountSummary } from '../../../shared/session/user';
 import { LoadError } from '../../../shared/ui/load-error';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { PasswordInput } from '../../../shared/ui/password-input';
 import { Prompt } from '../../../shared/ui/prompt';
 import { PageSkeleton } from '../../../shared/ui/skeletons';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { toastSuccess } from '../../../shared/ui/toast';
 import {
   useCards,
   type useMoneyUser,
@@ -30,10 +30,10 @@ import {
 } from '../api/money';
 import { CardPicker } from '../components/card-picker';
 import { CurrencySwitch } from '../components/currency-switch';
+import { RequestDone } from '../components/done-card';
+import { MoneyFundPassword } from '../components/money-fund-password';
 import { MoneyGate } from '../components/money-gate';
-import { formatDeadline } from '../lib/arrival';
 import { defaultCurrency, limitsFromConfig, walletBalance } from '../lib/currency';
-import { fieldOfRefusal } from '../lib/form-errors';
 import { type WithdrawBlocker, withdrawBlockers } from '../lib/withdraw-blockers';
 import '../money.css';
 import { confirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -61,42 +61,6 @@ interface WithdrawForm {
   fund_password: string;
 }
 
-const FORM_FIELDS = ['card_id', 'amount', 'fund_password'] as const;
-
-function WithdrawDone({ withdrawal }: { withdrawal: Withdrawal }) {
-  const { t } = useTranslation('money');
-  const language = useLanguage();
-  const navigate = useNavigate();
-  return (
-    <div className="kb-card kb-result" data-testid="withdraw-done">
-      <Result status="waiting" title={t('withdraw.doneTitle')} description={t('withdraw.doneText')} />
-      <List>
-        <List.Item extra={<span className="kb-num">{withdrawal.orderNo}</span>}>
-          {t('record.orderNo')}
-        </List.Item>
-        <List.Item extra={<MoneyText value={withdrawal.money} currency={withdrawal.currency} />}>
-          {t('withdraw.amount')}
-        </List.Item>
-        <List.Item extra={`${withdrawal.card.institution} •••• ${withdrawal.card.cardNumber.slice(-4)}`}>
-          {t('withdraw.card')}
-        </List.Item>
-        <List.Item extra={<span className="kb-num">{formatDeadline(withdrawal.dueAt, language)}</span>}>
-          {t('withdraw.due')}
-        </List.Item>
-      </List>
-      <div className="kb-result__actions">
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(`${PATHS.fundRecords}?tab=withdrawals`, { replace: true })}
-        >
-          {t('withdraw.viewRecords')}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 function WithdrawBody({ user }: { user: UserInfo }) {
   const { t } = useTranslation('money');
   const { t: tc } = useTranslation('common');
@@ -114,7 +78,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   const cards = useCards();
   const pendingList = usePendingWithdrawals(currency);
   const withdraw = useWithdraw();
-  const [form] = Form.useForm<WithdrawForm>();
+  const { form, attempt } = useCardForm<WithdrawForm>(['card_id', 'amount', 'fund_password']);
   const [done, setDone] = useState<Withdrawal | null>(null);
 
   if (user.kyc !== 'verified') {
@@ -143,7 +107,14 @@ function WithdrawBody({ user }: { user: UserInfo }) {
       />
     );
   }
-  if (done) return <WithdrawDone withdrawal={done} />;
+  if (done)
+    return (
+      <RequestDone kind="withdraw" request={done}>
+        <List.Item extra={`${done.card.institution} •••• ${done.card.cardNumber.slice(-4)}`}>
+          {t('withdraw.card')}
+        </List.Item>
+      </RequestDone>
+    );
 
   const available = walletBalance(user, currency);
   const minMinor = minimums[currency] ?? null;
@@ -157,7 +128,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
   }).filter((key) => !(key === 'pending_review' && pending));
 
   const send = async (values: WithdrawForm) => {
-    try {
+    const refused = await attempt(async () => {
       const result = await withdraw.mutateAsync({
         card_id: values.card_id,
         amount: amountForWire(values.amount, currency),
@@ -166,13 +137,8 @@ function WithdrawBody({ user }: { user: UserInfo }) {
       });
       toastSuccess('withdraw');
       setDone(result);
-    } catch (error) {
-      if (!isApiError(error) || error.httpStatus !== 200) return;
-      const field = fieldOfRefusal(error.key, error.field, FORM_FIELDS);
-      if (field) form.setFields([{ name: field, errors: [translateErrorKey(error.key)] }]);
-      else toastError(error.key);
-      if (error.key === 'pending_review') void pendingList.refetch();
-    }
+    });
+    if (refused?.key === 'pending_review') void pendingList.refetch();
   };
 
   const submit = async (values: WithdrawForm) => {
@@ -274,27 +240,17 @@ function WithdrawBody({ user }: { user: UserInfo }) {
           </span>
         </div>
       )}
-      <Form
+      <CardForm
         form={form}
-        className="kb-form kb-card kb-money-form"
-        layout="vertical"
-        mode="card"
-        requiredMarkStyle="none"
+        className="kb-money-form"
         initialValues={{ card_id: cards.data[0]?.id, amount: '', fund_password: '' }}
         onFinish={submit}
-        footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={withdraw.isPending}
-            disabled={Boolean(pending) || blockers.length > 0}
-            data-testid="withdraw-submit"
-          >
-            {t('withdraw.submit')}
-          </Button>
-        }
+        submit={{
+          label: t('withdraw.submit'),
+          testId: 'withdraw-submit',
+          loading: withdraw.isPending,
+          disabled: Boolean(pending) || blockers.length > 0,
+        }}
       >
         <Form.Item
           name="card_id"
@@ -303,8 +259,7 @@ function WithdrawBody({ user }: { user: UserInfo }) {
         >
           <CardPicker cards={cards.data} />
         </Form.Item>
-        <Form.Item
-          name="amount"
+        <AmountItem
           label={t('withdraw.amountLabel', { currency: t(`currency.${currency}`) })}
           rules={[
             amountRule(currency, {
@@ -313,34 +268,12 @@ function WithdrawBody({ user }: { user: UserInfo }) {
               balanceMinor: amountMinor(available, currency) ?? 0,
             }),
           ]}
-          extra={
-            <button
-              type="button"
-              className="kb-link-button kb-link-button--primary"
-              onClick={() => {
-                form.setFieldValue('amount', available);
-                void form.validateFields(['amount']);
-              }}
-            >
-              {t('withdraw.all')}
-            </button>
-          }
-        >
-          <Input
-            inputMode="decimal"
-            placeholder={t('withdraw.amountPlaceholder', { min: money(minMinor) })}
-            clearable
-            data-testid="withdraw-amount"
-          />
-        </Form.Item>
-        <Form.Item
-          name="fund_password"
-          label={t('fundPassword.label')}
-          rules={[{ required: true, message: t('fundPassword.required') }]}
-        >
-          <PasswordInput placeholder={t('fundPassword.placeholder')} />
-        </Form.Item>
-      </Form>
+          extra={<FillAllButton form={form} value={available} label={t('withdraw.all')} />}
+          placeholder={t('withdraw.amountPlaceholder', { min: money(minMinor) })}
+          testId="withdraw-amount"
+        />
+        <MoneyFundPassword />
+      </CardForm>
     </>
   );
 }

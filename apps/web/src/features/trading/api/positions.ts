@@ -1,15 +1,15 @@
 import { API, type RequestOf, type ResponseOf } from '@kabuto/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '../../../shared/api/api-core';
-import { callApi } from '../../../shared/api/client';
 import {
   apiQueryKey,
+  callApi,
   invalidateCall,
   nextPageOf,
   useApiInfiniteQuery,
   useApiMutation,
   useApiQuery,
-} from '../../../shared/api/hooks';
+} from '../../../shared/api';
+import type { ApiError } from '../../../shared/api/api-core';
 import { useMarket } from '../../../shared/session/market-store';
 import { toastSuccess } from '../../../shared/ui/toast';
 

@@ -1,17 +1,12 @@
-import { PRICE_DECIMALS } from '@kabuto/contract';
 import { entryTriggerSide } from '@kabuto/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { formatPriceWithSymbol } from '../../../shared/format/money';
-import { useLanguage } from '../../../shared/i18n/setup';
-import { useLevelMessage } from '../../../shared/trading/level-message';
-import { useTradingQuote } from '../../../shared/trading/live-quote';
 import { levelProblem, priceTextProblem, stepPrice, stepQuantity } from '../../../shared/trading/order-form';
 import { StepField } from '../../../shared/trading/step-field';
 import { useModifyOrder } from '../api/positions';
 import type { Position } from '../lib/types';
-import { SheetButton, SheetFooter, SheetFrame } from './sheet-frame';
+import { positionSheet, SheetButton, SheetFooter, useSheetContext } from './sheet-frame';
 
 export type ModifyField = 'price' | 'trigger' | 'quantity';
 
@@ -50,29 +45,10 @@ function quantityProblemOf(text: string, max: number): QuantityProblem | null {
  * Each field is checked as typed; only what changed is sent; a refusal shows under the field it
  * names, and `order_not_modifiable` (it filled or ended meanwhile) above the button.
  */
-export function ModifySheet({ position, onClose }: { position: Position | null; onClose: () => void }) {
-  const { t } = useTranslation('trading');
-  return (
-    <SheetFrame
-      open={position !== null}
-      title={t('protect.modify.title')}
-      testId="modify-sheet"
-      onClose={onClose}
-    >
-      {position && <ModifyForm key={position.id} position={position} onClose={onClose} />}
-    </SheetFrame>
-  );
-}
+export const ModifySheet = positionSheet('protect.modify.title', 'modify-sheet', ModifyForm);
 
 function ModifyForm({ position, onClose }: { position: Position; onClose: () => void }) {
-  const { t } = useTranslation('trading');
-  const { t: tErrors } = useTranslation('errors');
-  const language = useLanguage();
-  const levelMessage = useLevelMessage();
-  const market = position.market;
-  const decimals = PRICE_DECIMALS[market];
-  const quote = useTradingQuote(position.code);
-  const live = quote?.price ?? position.currentPrice;
+  const { t, tErrors, language, levelMessage, market, decimals, live } = useSheetContext(position);
   const can = modifiable(position);
   const [price, setPrice] = useState(position.limitPrice ?? '');
   const [trigger, setTrigger] = useState(position.triggerPrice ?? '');
@@ -148,16 +124,9 @@ function ModifyForm({ position, onClose }: { position: Position; onClose: () => 
           inputMode="decimal"
           testId="modify-trigger"
           error={triggerError}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setTrigger(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setTrigger(stepPrice(trigger, market, steps, live));
-            edit();
-          }}
+          onChange={setTrigger}
+          onStep={(steps) => setTrigger(stepPrice(trigger, market, steps, live))}
+          onEdit={edit}
         />
       )}
       {can.price && (
@@ -167,16 +136,9 @@ function ModifyForm({ position, onClose }: { position: Position; onClose: () => 
           inputMode="decimal"
           testId="modify-price"
           error={priceError}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setPrice(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setPrice(stepPrice(price, market, steps, live));
-            edit();
-          }}
+          onChange={setPrice}
+          onStep={(steps) => setPrice(stepPrice(price, market, steps, live))}
+          onEdit={edit}
         />
       )}
       <StepField
@@ -185,16 +147,11 @@ function ModifyForm({ position, onClose }: { position: Position; onClose: () => 
         inputMode="numeric"
         testId="modify-quantity"
         error={quantityError}
-        decreaseLabel={t('sheet.decrease')}
-        increaseLabel={t('sheet.increase')}
-        onChange={(v) => {
-          setQuantity(v);
-          edit();
-        }}
-        onStep={(steps) => {
-          setQuantity(String(Math.min(Number(stepQuantity(quantity, steps)), position.quantity)));
-          edit();
-        }}
+        onChange={setQuantity}
+        onStep={(steps) =>
+          setQuantity(String(Math.min(Number(stepQuantity(quantity, steps)), position.quantity)))
+        }
+        onEdit={edit}
       />
       <SheetFooter notice={notice} testId="modify-sheet-notice">
         <SheetButton testId="modify-save" primary loading={modify.isPending} onClick={submit}>

@@ -19,6 +19,84 @@ function PositionMoney({ label, testId, children }: { label: string; testId?: st
   return <MoneyRow variant="plain" label={label} amount={<span data-testid={testId}>{children}</span>} />;
 }
 
+/**
+ * A position's card: its state, code, direction and id as data attributes (the journeys read
+ * them); the part that opens the position (the first line, entry, `price` and quantity, the money
+ * on rows of its own so an amount keeps its whole width and the label wraps, SPEC §12), then
+ * `children` (its foot).
+ */
+function CardFrame({
+  position,
+  onOpen,
+  price,
+  money,
+  terms,
+  children,
+}: {
+  position: Position;
+  onOpen: () => void;
+  price: ReactNode;
+  money: ReactNode;
+  terms?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <article
+      className="kb-pos-card"
+      data-testid="position-card"
+      data-state={position.state}
+      data-code={position.code}
+      data-direction={position.direction}
+      data-id={position.id}
+    >
+      <button type="button" className="kb-pos-card__open" onClick={onOpen}>
+        <CardHead position={position} />
+        <dl className="kb-pos-card__grid">
+          <EntryCell position={position} />
+          {price}
+          <div className="kb-pos-card__cell kb-pos-card__cell--end">
+            <dt>{t('positions.quantity')}</dt>
+            <dd className="kb-num">{t('shares', { count: position.quantity })}</dd>
+          </div>
+        </dl>
+        <div className="kb-pos-card__money">{money}</div>
+        {terms}
+      </button>
+      {children}
+    </article>
+  );
+}
+
+/** The card's first line: direction, mode, name, code, leverage and state. */
+function CardHead({ position }: { position: Position }) {
+  const { t } = useTranslation('trading');
+  return (
+    <div className="kb-pos-card__head">
+      <DirectionBadge direction={position.direction} />
+      <ModeBadge mode={position.mode} />
+      <span className="kb-pos-card__name">{position.name}</span>
+      <span className="kb-pos-card__code kb-num">{position.code}</span>
+      <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
+      <StateTag position={position} />
+    </div>
+  );
+}
+
+/** What the position was opened (or is to be opened) at. */
+function EntryCell({ position }: { position: Position }) {
+  const { t } = useTranslation('trading');
+  const entry = entryPriceOf(position);
+  return (
+    <div className="kb-pos-card__cell">
+      <dt>{t(`positions.${entry.kind}`)}</dt>
+      <dd>
+        <PriceText value={entry.price} decimals={PRICE_DECIMALS[position.market]} />
+      </dd>
+    </div>
+  );
+}
+
 /** One open position in the In progress list: prices, live P&L and, while pending, cancel. */
 export function OpenPositionCard({
   position,
@@ -43,48 +121,23 @@ export function OpenPositionCard({
   const live = isLive(position);
   const price = live ? (livePrice ?? position.currentPrice) : position.currentPrice;
   const value = liveValueOf(position, live ? price : null);
-  const entry = entryPriceOf(position);
   // A pending order holds no shares yet: no value and no P&L to show.
   const pending = position.state === 'pending';
   return (
-    <article
-      className="kb-pos-card"
-      data-testid="position-card"
-      data-state={position.state}
-      data-code={position.code}
-      data-direction={position.direction}
-      data-id={position.id}
-    >
-      <button type="button" className="kb-pos-card__open" onClick={onOpen}>
-        <div className="kb-pos-card__head">
-          <DirectionBadge direction={position.direction} />
-          <ModeBadge mode={position.mode} />
-          <span className="kb-pos-card__name">{position.name}</span>
-          <span className="kb-pos-card__code kb-num">{position.code}</span>
-          <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
-          <StateTag position={position} />
+    <CardFrame
+      position={position}
+      onOpen={onOpen}
+      price={
+        <div className="kb-pos-card__cell">
+          <dt>{t('positions.currentPrice')}</dt>
+          <dd data-testid="position-price" className="kb-pos-card__price">
+            <PriceText value={price} decimals={decimals} />
+            <SimulatedBadge />
+          </dd>
         </div>
-        <dl className="kb-pos-card__grid">
-          <div className="kb-pos-card__cell">
-            <dt>{t(`positions.${entry.kind}`)}</dt>
-            <dd>
-              <PriceText value={entry.price} decimals={decimals} />
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell">
-            <dt>{t('positions.currentPrice')}</dt>
-            <dd data-testid="position-price" className="kb-pos-card__price">
-              <PriceText value={price} decimals={decimals} />
-              <SimulatedBadge />
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell kb-pos-card__cell--end">
-            <dt>{t('positions.quantity')}</dt>
-            <dd className="kb-num">{t('shares', { count: position.quantity })}</dd>
-          </div>
-        </dl>
-        {/* Money on rows of its own: an amount keeps its whole width and the label wraps (SPEC §12). */}
-        <div className="kb-pos-card__money">
+      }
+      money={
+        <>
           <PositionMoney label={t('positions.pnl')} testId="position-pnl">
             {pending ? (
               '—'
@@ -98,9 +151,10 @@ export function OpenPositionCard({
           <PositionMoney label={t('positions.marketValue')}>
             {pending ? '—' : <MoneyText value={value.marketValue} currency={position.currency} />}
           </PositionMoney>
-        </div>
-        <OrderTerms position={position} />
-      </button>
+        </>
+      }
+      terms={<OrderTerms position={position} />}
+    >
       <footer className="kb-pos-card__foot kb-pos-card__foot--wrap">
         <span className="kb-num">
           {formatWhen(position.openedAt ?? position.createdAt, language, position.market)}
@@ -123,7 +177,7 @@ export function OpenPositionCard({
           )}
         </div>
       </footer>
-    </article>
+    </CardFrame>
   );
 }
 
@@ -132,45 +186,19 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
   const { t } = useTranslation('trading');
   const language = useLanguage();
   const decimals = PRICE_DECIMALS[position.market];
-  const entry = entryPriceOf(position);
   const result = closedResult(position);
   return (
-    <article
-      className="kb-pos-card"
-      data-testid="position-card"
-      data-state={position.state}
-      data-code={position.code}
-      data-direction={position.direction}
-      data-id={position.id}
-    >
-      <button type="button" className="kb-pos-card__open" onClick={onOpen}>
-        <div className="kb-pos-card__head">
-          <DirectionBadge direction={position.direction} />
-          <ModeBadge mode={position.mode} />
-          <span className="kb-pos-card__name">{position.name}</span>
-          <span className="kb-pos-card__code kb-num">{position.code}</span>
-          <span className="kb-pos-card__code kb-num">{t('leverageValue', { value: position.leverage })}</span>
-          <StateTag position={position} />
+    <CardFrame
+      position={position}
+      onOpen={onOpen}
+      price={
+        <div className="kb-pos-card__cell">
+          <dt>{t('positions.closePrice')}</dt>
+          <dd>{position.closePrice ? <PriceText value={position.closePrice} decimals={decimals} /> : '—'}</dd>
         </div>
-        <dl className="kb-pos-card__grid">
-          <div className="kb-pos-card__cell">
-            <dt>{t(`positions.${entry.kind}`)}</dt>
-            <dd>
-              <PriceText value={entry.price} decimals={decimals} />
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell">
-            <dt>{t('positions.closePrice')}</dt>
-            <dd>
-              {position.closePrice ? <PriceText value={position.closePrice} decimals={decimals} /> : '—'}
-            </dd>
-          </div>
-          <div className="kb-pos-card__cell kb-pos-card__cell--end">
-            <dt>{t('positions.quantity')}</dt>
-            <dd className="kb-num">{t('shares', { count: position.quantity })}</dd>
-          </div>
-        </dl>
-        <div className="kb-pos-card__money">
+      }
+      money={
+        <>
           <PositionMoney label={t('positions.netPnl')} testId="position-pnl">
             <MoneyText value={result.net} currency={position.currency} signed className="kb-pnl-strong" />
           </PositionMoney>
@@ -180,13 +208,14 @@ export function EndedPositionCard({ position, onOpen }: { position: Position; on
           <PositionMoney label={t('positions.fees')} testId="position-fees">
             <MoneyText value={result.fees} currency={position.currency} />
           </PositionMoney>
-        </div>
-      </button>
+        </>
+      }
+    >
       <footer className="kb-pos-card__foot">
         <span className="kb-num">
           {formatWhen(position.closedAt ?? position.updatedAt, language, position.market)}
         </span>
       </footer>
-    </article>
+    </CardFrame>
   );
 }

@@ -5,30 +5,20 @@ import { answerApi, signedIn } from '../../../test/api';
 import { toyotaQuote } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import type { Position } from '../lib/types';
-import { closedPosition } from '../test/fixtures';
+import { openPosition } from '../test/fixtures';
 import { ModifySheet } from './modify-sheet';
 import { OpenPositionCard } from './position-card';
 import { TpSlSheet } from './tpsl-sheet';
 
 const QUOTE = toyotaQuote;
 
-const open = {
-  closeReason: null,
-  closePrice: null,
-  closedAt: null,
-  closeFee: null,
-  realisedPnl: null,
-  status: 0,
-} as const;
-
 /** A long Toyota position at 5× leverage, holding at ¥2,600.0. */
 const holding = (overrides: Partial<Position> = {}): Position =>
-  closedPosition({ ...open, state: 'holding', leverage: 5, currentPrice: '2600.0', ...overrides });
+  openPosition({ leverage: 5, currentPrice: '2600.0', ...overrides });
 
 /** A pending short stop-limit: sell 100 at ¥2,440.0 or higher once the price falls to ¥2,450.0. */
 const pendingStopLimit = (overrides: Partial<Position> = {}): Position =>
-  closedPosition({
-    ...open,
+  openPosition({
     state: 'pending',
     direction: 'short',
     orderType: 'stop_limit',

@@ -1,8 +1,13 @@
+import { PRICE_DECIMALS } from '@kabuto/contract';
 import { Button, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/setup';
+import { useLevelMessage } from '../../../shared/trading/level-message';
+import { useTradingQuote } from '../../../shared/trading/live-quote';
 import '../../../shared/trading/trading.css';
+import type { Position } from '../lib/types';
 
 /**
  * A bottom sheet for changing an order or a position (SPEC §13.2): title, the fields, a refusal
@@ -45,6 +50,44 @@ export function SheetFrame({
   );
 }
 
+/**
+ * The sheet of one position's `Form` (`title` in the trading texts): open while there is a
+ * position, its form fresh for each one.
+ */
+export function positionSheet(
+  title: 'protect.modify.title' | 'protect.tpsl.title',
+  testId: string,
+  Form: ComponentType<{ position: Position; onClose: () => void }>,
+) {
+  return function PositionSheet({ position, onClose }: { position: Position | null; onClose: () => void }) {
+    const { t } = useTranslation('trading');
+    return (
+      <SheetFrame open={position !== null} title={t(title)} testId={testId} onClose={onClose}>
+        {position && <Form key={position.id} position={position} onClose={onClose} />}
+      </SheetFrame>
+    );
+  };
+}
+
+/** What a position's sheet reads: its texts, the reader's language, the market's decimals, the live price. */
+export function useSheetContext(position: Position) {
+  const { t } = useTranslation('trading');
+  const { t: tErrors } = useTranslation('errors');
+  const language = useLanguage();
+  const levelMessage = useLevelMessage();
+  const quote = useTradingQuote(position.code);
+  const market = position.market;
+  return {
+    t,
+    tErrors,
+    language,
+    levelMessage,
+    market,
+    decimals: PRICE_DECIMALS[market],
+    live: quote?.price ?? position.currentPrice,
+  };
+}
+
 /** The sticky foot: a refusal that names no field, then the buttons. */
 export function SheetFooter({
   notice,
@@ -71,12 +114,15 @@ export function SheetButton({
   testId,
   primary = false,
   loading = false,
+  disabled = false,
   onClick,
   children,
 }: {
   testId: string;
   primary?: boolean;
+  /** Its request is on its way: the button spins and waits. */
   loading?: boolean;
+  disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -88,7 +134,7 @@ export function SheetButton({
       fill={primary ? 'solid' : 'outline'}
       data-testid={testId}
       loading={loading}
-      disabled={loading}
+      disabled={loading || disabled}
       onClick={onClick}
     >
       {children}

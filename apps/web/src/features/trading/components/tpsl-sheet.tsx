@@ -1,18 +1,13 @@
-import { PRICE_DECIMALS } from '@kabuto/contract';
 import { stopLossSide, takeProfitSide } from '@kabuto/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { formatPriceWithSymbol } from '../../../shared/format/money';
-import { useLanguage } from '../../../shared/i18n/setup';
-import { useLevelMessage } from '../../../shared/trading/level-message';
-import { useTradingQuote } from '../../../shared/trading/live-quote';
 import { levelProblem, stepPercent, stepPrice, trailProblem } from '../../../shared/trading/order-form';
 import { StepField } from '../../../shared/trading/step-field';
 import { toastDone } from '../../../shared/ui/toast';
 import { useSetTpSl } from '../api/positions';
 import type { Position } from '../lib/types';
-import { SheetButton, SheetFooter, SheetFrame } from './sheet-frame';
+import { positionSheet, SheetButton, SheetFooter, useSheetContext } from './sheet-frame';
 
 type StopKind = 'fixed' | 'amount' | 'percent';
 type TpSlField = 'takeProfit' | 'stopLoss' | 'trail';
@@ -37,30 +32,11 @@ function initialKind(position: Position): StopKind {
  * Each price is checked against its side of the reference (the live price; a pending order's
  * opening price) as it is typed; a refusal shows under the field it names.
  */
-export function TpSlSheet({ position, onClose }: { position: Position | null; onClose: () => void }) {
-  const { t } = useTranslation('trading');
-  return (
-    <SheetFrame
-      open={position !== null}
-      title={t('protect.tpsl.title')}
-      testId="tpsl-sheet"
-      onClose={onClose}
-    >
-      {position && <TpSlForm key={position.id} position={position} onClose={onClose} />}
-    </SheetFrame>
-  );
-}
+export const TpSlSheet = positionSheet('protect.tpsl.title', 'tpsl-sheet', TpSlForm);
 
 function TpSlForm({ position, onClose }: { position: Position; onClose: () => void }) {
-  const { t } = useTranslation('trading');
-  const { t: tErrors } = useTranslation('errors');
-  const language = useLanguage();
-  const levelMessage = useLevelMessage();
-  const market = position.market;
-  const decimals = PRICE_DECIMALS[market];
+  const { t, tErrors, language, levelMessage, market, decimals, live } = useSheetContext(position);
   const holding = position.state === 'holding';
-  const quote = useTradingQuote(position.code);
-  const live = quote?.price ?? position.currentPrice;
   const reference = holding ? live : (position.limitPrice ?? position.triggerPrice ?? live);
   const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
   const [kind, setKind] = useState<StopKind>(initialKind(position));
@@ -137,16 +113,9 @@ function TpSlForm({ position, onClose }: { position: Position; onClose: () => vo
         inputMode="decimal"
         testId="tpsl-take-profit"
         error={message('takeProfit')}
-        decreaseLabel={t('sheet.decrease')}
-        increaseLabel={t('sheet.increase')}
-        onChange={(v) => {
-          setTakeProfit(v);
-          edit();
-        }}
-        onStep={(steps) => {
-          setTakeProfit(stepPrice(takeProfit, market, steps, reference));
-          edit();
-        }}
+        onChange={setTakeProfit}
+        onStep={(steps) => setTakeProfit(stepPrice(takeProfit, market, steps, reference))}
+        onEdit={edit}
       />
       {kinds.length > 1 && (
         <div className="kb-segmented" data-testid="tpsl-kind">
@@ -175,16 +144,9 @@ function TpSlForm({ position, onClose }: { position: Position; onClose: () => vo
           inputMode="decimal"
           testId="tpsl-stop-loss"
           error={message('stopLoss')}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setStopLoss(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setStopLoss(stepPrice(stopLoss, market, steps, reference));
-            edit();
-          }}
+          onChange={setStopLoss}
+          onStep={(steps) => setStopLoss(stepPrice(stopLoss, market, steps, reference))}
+          onEdit={edit}
         />
       ) : (
         <StepField
@@ -198,16 +160,11 @@ function TpSlForm({ position, onClose }: { position: Position; onClose: () => vo
           inputMode="decimal"
           testId="tpsl-trail"
           error={message('trail')}
-          decreaseLabel={t('sheet.decrease')}
-          increaseLabel={t('sheet.increase')}
-          onChange={(v) => {
-            setTrail(v);
-            edit();
-          }}
-          onStep={(steps) => {
-            setTrail(kind === 'percent' ? stepPercent(trail, steps) : stepPrice(trail, market, steps, null));
-            edit();
-          }}
+          onChange={setTrail}
+          onStep={(steps) =>
+            setTrail(kind === 'percent' ? stepPercent(trail, steps) : stepPrice(trail, market, steps, null))
+          }
+          onEdit={edit}
         />
       )}
       <SheetFooter notice={generalRefusal} testId="tpsl-sheet-notice">

@@ -3,22 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
 import { renderInApp } from '../../../test/render';
-import { closedPosition } from '../test/fixtures';
+import { openPosition } from '../test/fixtures';
 import PositionInfoPage from './position-info-page';
 
 beforeEach(() => signedIn());
 
 const holding = (source: 'order' | 'copy') => ({
-  ...closedPosition({
-    source,
-    state: 'holding',
-    closeReason: null,
-    closePrice: null,
-    closedAt: null,
-    closeFee: null,
-    realisedPnl: null,
-    status: 0,
-  }),
+  ...openPosition({ source }),
   closable: true,
   closeBlockedBy: null,
   estimatedCloseFee: '795',

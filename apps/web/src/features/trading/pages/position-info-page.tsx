@@ -1,5 +1,5 @@
 import { PRICE_DECIMALS } from '@kabuto/contract';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Dialog, List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { useCancelOrder, useClosePosition, usePositionInfo } from '../api/positi
 import { ModifySheet } from '../components/modify-sheet';
 import { useTrailText } from '../components/order-terms';
 import { DirectionBadge, ModeBadge, StateTag } from '../components/position-bits';
+import { SheetButton } from '../components/sheet-frame';
 import { TpSlSheet } from '../components/tpsl-sheet';
 import {
   canCancel,
@@ -233,52 +234,34 @@ function Detail({ position }: { position: PositionDetail }) {
         <div className="kb-pos-actions">
           {blocked && <p className="kb-pos-blocked">{t(`detail.blocked.${blocked}`)}</p>}
           {canClose(position) && (
-            <Button
-              block
-              size="large"
-              color="primary"
-              data-testid="detail-close"
-              disabled={close.isPending || blocked !== null}
+            <SheetButton
+              testId="detail-close"
+              primary
               loading={close.isPending}
+              disabled={blocked !== null}
               onClick={() => setConfirm('close')}
             >
               {t('detail.close')}
-            </Button>
+            </SheetButton>
           )}
           {canSetTpSl(position) && (
-            <Button
-              block
-              size="large"
-              fill="outline"
-              data-testid="detail-tpsl"
-              onClick={() => setSheet('tpsl')}
-            >
+            <SheetButton testId="detail-tpsl" onClick={() => setSheet('tpsl')}>
               {t('protect.card.setTpSl')}
-            </Button>
+            </SheetButton>
           )}
           {canCancel(position) && (
-            <Button
-              block
-              size="large"
-              fill="outline"
-              data-testid="detail-modify"
-              onClick={() => setSheet('modify')}
-            >
+            <SheetButton testId="detail-modify" onClick={() => setSheet('modify')}>
               {t('protect.card.modify')}
-            </Button>
+            </SheetButton>
           )}
           {canCancel(position) && (
-            <Button
-              block
-              size="large"
-              fill="outline"
-              data-testid="detail-cancel"
-              disabled={cancel.isPending}
+            <SheetButton
+              testId="detail-cancel"
               loading={cancel.isPending}
               onClick={() => setConfirm('cancel')}
             >
               {t('detail.cancel')}
-            </Button>
+            </SheetButton>
           )}
         </div>
       )}

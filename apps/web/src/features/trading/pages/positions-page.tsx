@@ -1,5 +1,5 @@
 import { LANGUAGE_LOCALE, MARKET_CURRENCY } from '@kabuto/contract';
-import { Dialog, InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
+import { Dialog, List, Tabs } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,10 @@ import { useLivePrices } from '../../../shared/trading/live-quote';
 import { liveAggregate, liveValueOf } from '../../../shared/trading/pnl';
 import '../../../shared/trading/trading.css';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadError } from '../../../shared/ui/load-error';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { MarketSwitch } from '../../../shared/ui/market-switch';
 import { MoneyText } from '../../../shared/ui/money-text';
-import { ListSkeleton } from '../../../shared/ui/skeletons';
+import { PagedList, pagedItems } from '../../../shared/ui/paged-list';
 import {
   useCancelOrder,
   useEndedPositions,
@@ -97,59 +97,10 @@ function Subscriptions() {
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
   const subs = useSubscriptions();
-  const pages = subs.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.list);
-  const first = pages[0];
-  let body: ReactNode;
-  if (subs.isPending) body = <ListSkeleton rows={3} />;
-  else if (subs.isError && items.length === 0)
-    body = <LoadError errorKey={subs.error.key} onRetry={() => subs.refetch()} />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState description={t('positions.subscription.empty')}>
-        <button type="button" className="kb-link-button" onClick={() => navigate(PATHS.newShare)}>
-          {t('positions.subscription.browse')}
-        </button>
-      </EmptyState>
-    );
-  else
-    body = (
-      <List className="kb-card" data-testid="positions-subscriptions">
-        {items.map((sub) => (
-          <List.Item
-            key={sub.id}
-            data-testid={`positions-subscription-${sub.id}`}
-            onClick={() => navigate(PATHS.newShareOrder)}
-            description={
-              <span className="kb-num">
-                {sub.code} ·{' '}
-                <span data-testid="positions-subscription-fill">
-                  {t('positions.subscription.fill', {
-                    quantity: sub.quantity.toLocaleString(LANGUAGE_LOCALE[language]),
-                    price: formatMoneyWithSymbol(sub.price, sub.currency, language),
-                  })}
-                </span>
-              </span>
-            }
-            extra={
-              <div className="kb-pos-sub__extra">
-                <span>{t(`positions.subscription.state.${sub.state}`)}</span>
-                {sub.status === 1 && <MoneyText value={sub.rjmoney} currency={sub.currency} />}
-              </div>
-            }
-          >
-            {sub.name}
-          </List.Item>
-        ))}
-      </List>
-    );
+  const { items, first } = loaded(subs.data);
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.subscription')}
-        data-testid="positions-summary"
-      >
+      <Summary label={t('positions.tabs.subscription')}>
         <SummaryItem label={t('positions.subscription.frozen')} testId="positions-ipo-frozen">
           {first ? <MoneyText value={first.frozen} currency={currency} /> : '—'}
         </SummaryItem>
@@ -167,54 +118,79 @@ function Subscriptions() {
             <RightOutline />
           </button>
         </SummaryItem>
-      </section>
+      </Summary>
       {items.some((sub) => sub.state === 'paid') && (
         <p className="kb-muted kb-pos-note" data-testid="positions-ipo-frozen-why">
           {t('positions.subscription.frozenWhy')}
         </p>
       )}
-      <Refreshable onRefresh={() => subs.refetch()}>{body}</Refreshable>
-      {items.length > 0 && <MoreLoader hasMore={subs.hasNextPage} loadMore={() => subs.fetchNextPage()} />}
+      <PagedList
+        query={subs}
+        items={items}
+        rows={3}
+        bodyClassName="kb-pos-list"
+        empty={
+          <EmptyState description={t('positions.subscription.empty')}>
+            <button type="button" className="kb-link-button" onClick={() => navigate(PATHS.newShare)}>
+              {t('positions.subscription.browse')}
+            </button>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <List className="kb-card" data-testid="positions-subscriptions">
+            {items.map((sub) => (
+              <List.Item
+                key={sub.id}
+                data-testid={`positions-subscription-${sub.id}`}
+                onClick={() => navigate(PATHS.newShareOrder)}
+                description={
+                  <span className="kb-num">
+                    {sub.code} ·{' '}
+                    <span data-testid="positions-subscription-fill">
+                      {t('positions.subscription.fill', {
+                        quantity: sub.quantity.toLocaleString(LANGUAGE_LOCALE[language]),
+                        price: formatMoneyWithSymbol(sub.price, sub.currency, language),
+                      })}
+                    </span>
+                  </span>
+                }
+                extra={
+                  <div className="kb-pos-sub__extra">
+                    <span>{t(`positions.subscription.state.${sub.state}`)}</span>
+                    {sub.status === 1 && <MoneyText value={sub.rjmoney} currency={sub.currency} />}
+                  </div>
+                }
+              >
+                {sub.name}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </PagedList>
     </>
   );
 }
 
-function Refreshable({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
-  const { t: tc } = useTranslation('common');
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await onRefresh();
-      }}
-      pullingText={tc('status.pullToRefresh')}
-      canReleaseText={tc('status.releaseToRefresh')}
-      refreshingText={tc('status.refreshing')}
-      completeText={tc('status.refreshed')}
-    >
-      <div className="kb-pull-body kb-pos-list">{children}</div>
-    </PullToRefresh>
-  );
+/** A paged list's items so far and its first page (which carries the tab's totals). */
+function loaded<P extends { list: unknown[] }>(data: { pages: P[] } | undefined) {
+  return { items: pagedItems<P['list'][number]>(data), first: data?.pages[0] };
 }
 
-function MoreLoader({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<unknown> }) {
-  const { t: tc } = useTranslation('common');
+/** A tab's figures above its list. */
+function Summary({
+  label,
+  testId = 'positions-summary',
+  children,
+}: {
+  label: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
-    <InfiniteScroll
-      hasMore={hasMore}
-      loadMore={async () => {
-        await loadMore();
-      }}
-    >
-      {(more, failed, retry) =>
-        failed ? (
-          <button type="button" className="kb-link-button" onClick={retry}>
-            {tc('status.failed')} · {tc('actions.retry')}
-          </button>
-        ) : (
-          <span className="kb-muted">{more ? tc('status.loadingMore') : tc('status.noMore')}</span>
-        )
-      }
-    </InfiniteScroll>
+    <section className="kb-pos-summary" aria-label={label} data-testid={testId}>
+      {children}
+    </section>
   );
 }
 
@@ -238,9 +214,7 @@ function InProgress() {
   const [cancelling, setCancelling] = useState<Position | null>(null);
   const [modifying, setModifying] = useState<Position | null>(null);
   const [protecting, setProtecting] = useState<Position | null>(null);
-  const pages = positions.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.list);
-  const first = pages[0];
+  const { items, first } = loaded(positions.data);
   const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
 
   const valued = items.map((position) => ({
@@ -248,46 +222,21 @@ function InProgress() {
     price: isLive(position) ? prices.get(position.code) : undefined,
     value: liveValueOf(position, isLive(position) ? prices.get(position.code) : null),
   }));
+  // A total as the server gave it, moved by how far each position's live figure has moved from its own.
+  const liveTotal = (
+    server: string,
+    part: (row: (typeof valued)[number]) => { server: string; live: string },
+  ) => liveAggregate(server, valued.map(part), currency);
   const marketValue = first
-    ? liveAggregate(
-        first.ccsz,
-        valued.map((v) => ({ server: v.position.marketValue, live: v.value.marketValue })),
-        currency,
-      )
+    ? liveTotal(first.ccsz, (v) => ({ server: v.position.marketValue, live: v.value.marketValue }))
     : null;
   const floating = first
-    ? liveAggregate(
-        first.fdyk,
-        valued.map((v) => ({ server: v.position.pnl, live: v.value.pnl })),
-        currency,
-      )
+    ? liveTotal(first.fdyk, (v) => ({ server: v.position.pnl, live: v.value.pnl }))
     : null;
-
-  let body: ReactNode;
-  if (positions.isPending) body = <ListSkeleton rows={4} />;
-  else if (positions.isError && items.length === 0)
-    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else
-    body = valued.map(({ position, price }) => (
-      <OpenPositionCard
-        key={position.id}
-        position={position}
-        livePrice={price}
-        onOpen={() => navigate(infoPath(position.id))}
-        onCancel={() => setCancelling(position)}
-        onModify={() => setModifying(position)}
-        onTpSl={() => setProtecting(position)}
-      />
-    ));
 
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.inProgress')}
-        data-testid="positions-summary"
-      >
+      <Summary label={t('positions.tabs.inProgress')}>
         <SummaryItem label={t('positions.marketValue')} testId="positions-market-value">
           {marketValue === null ? '—' : <MoneyText value={marketValue} currency={currency} />}
         </SummaryItem>
@@ -300,11 +249,22 @@ function InProgress() {
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
-      </section>
-      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
-      {items.length > 0 && (
-        <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
-      )}
+      </Summary>
+      <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
+        {() =>
+          valued.map(({ position, price }) => (
+            <OpenPositionCard
+              key={position.id}
+              position={position}
+              livePrice={price}
+              onOpen={() => navigate(infoPath(position.id))}
+              onCancel={() => setCancelling(position)}
+              onModify={() => setModifying(position)}
+              onTpSl={() => setProtecting(position)}
+            />
+          ))
+        }
+      </PagedList>
       <ModifySheet position={modifying} onClose={() => setModifying(null)} />
       <TpSlSheet position={protecting} onClose={() => setProtecting(null)} />
       <Dialog
@@ -350,90 +310,66 @@ function InProgress() {
  */
 function Following() {
   const { t } = useTranslation('trading');
-  const navigate = useNavigate();
   const positions = useFollowingPositions();
   const items = positions.data?.list ?? [];
   const prices = useLivePrices(items.filter(isLive).map((p) => p.code));
-  let body: ReactNode;
-  if (positions.isPending) body = <ListSkeleton rows={4} />;
-  else if (positions.isError && items.length === 0)
-    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else
-    body = items.map((position) =>
-      isLive(position) ? (
-        <OpenPositionCard
-          key={position.id}
-          position={position}
-          livePrice={prices.get(position.code)}
-          onOpen={() => navigate(infoPath(position.id))}
-        />
-      ) : (
-        <EndedPositionCard
-          key={position.id}
-          position={position}
-          onOpen={() => navigate(infoPath(position.id))}
-        />
-      ),
-    );
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.following')}
-        data-testid="following-summary"
-      >
+      <Summary label={t('positions.tabs.following')} testId="following-summary">
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{positions.data?.total ?? 0}</span>
         </SummaryItem>
-        <button
-          type="button"
-          className="kb-link-button"
-          onClick={() => navigate(PATHS.followOrder)}
-          data-testid="following-holdings-link"
-        >
+        <LinkButton to={PATHS.followOrder} testId="following-holdings-link">
           {t('positions.followingHoldings')}
-        </button>
-      </section>
-      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
+        </LinkButton>
+      </Summary>
+      <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
+        {(shown) => <PositionCards items={shown} prices={prices} />}
+      </PagedList>
     </>
+  );
+}
+
+/** Cards that open each position's detail: live ones valued at `prices` (if given), the others as they ended. */
+function PositionCards({
+  items,
+  prices,
+}: {
+  items: readonly Position[];
+  prices?: ReadonlyMap<string, string>;
+}) {
+  const navigate = useNavigate();
+  return items.map((position) =>
+    prices && isLive(position) ? (
+      <OpenPositionCard
+        key={position.id}
+        position={position}
+        livePrice={prices.get(position.code)}
+        onOpen={() => navigate(infoPath(position.id))}
+      />
+    ) : (
+      <EndedPositionCard
+        key={position.id}
+        position={position}
+        onOpen={() => navigate(infoPath(position.id))}
+      />
+    ),
   );
 }
 
 /** Terminated: closed and cancelled positions with realised P&L. */
 function Terminated() {
   const { t } = useTranslation('trading');
-  const navigate = useNavigate();
   const market = useMarket();
   const currency = MARKET_CURRENCY[market];
   const positions = useEndedPositions();
-  const pages = positions.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.list);
-  const first = pages[0];
+  const { items, first } = loaded(positions.data);
   // Fees are known per position: the net total needs every ended position on screen.
   const netTotal = first && !positions.hasNextPage ? netOfFees(first.lsyk, items) : null;
 
-  let body: ReactNode;
-  if (positions.isPending) body = <ListSkeleton rows={4} />;
-  else if (positions.isError && items.length === 0)
-    body = <LoadError errorKey={positions.error.key} onRetry={() => positions.refetch()} />;
-  else if (items.length === 0) body = <EmptyState />;
-  else
-    body = items.map((position) => (
-      <EndedPositionCard
-        key={position.id}
-        position={position}
-        onOpen={() => navigate(infoPath(position.id))}
-      />
-    ));
-
   return (
     <>
-      <section
-        className="kb-pos-summary"
-        aria-label={t('positions.tabs.terminated')}
-        data-testid="positions-summary"
-      >
+      <Summary label={t('positions.tabs.terminated')}>
         <SummaryItem label={t('positions.realisedPnl')} testId="positions-realised-pnl">
           {first ? <MoneyText value={first.lsyk} currency={currency} signed /> : '—'}
         </SummaryItem>
@@ -446,11 +382,10 @@ function Terminated() {
         <SummaryItem label={t('positions.orders')}>
           <span className="kb-num">{first?.total ?? 0}</span>
         </SummaryItem>
-      </section>
-      <Refreshable onRefresh={() => positions.refetch()}>{body}</Refreshable>
-      {items.length > 0 && (
-        <MoreLoader hasMore={positions.hasNextPage} loadMore={() => positions.fetchNextPage()} />
-      )}
+      </Summary>
+      <PagedList query={positions} items={items} rows={4} bodyClassName="kb-pos-list">
+        {(shown) => <PositionCards items={shown} />}
+      </PagedList>
     </>
   );
 }

@@ -1,35 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerApi, signedIn } from '../../../test/api';
+import { subscription } from '../../../test/fixtures';
 import { renderInApp } from '../../../test/render';
 import PositionsPage from './positions-page';
 
-const SUB = {
-  id: 31,
-  orderNo: 'N2026111701000000000031',
-  shareId: 4,
-  code: '5591',
-  name: 'Fuji Cloud Services (sample)',
-  market: 'jpy',
-  currency: 'JPY',
-  price: '2200',
-  quantity: 300,
-  amount: '660000',
-  wonQuantity: 0,
-  wonAmount: '0',
-  paidAmount: '0',
-  state: 'applied',
-  status: 1,
-  rjmoney: '660000',
+const SUB = subscription({
   lotteryAt: '2026-11-21T06:00:00.000Z',
   payUntil: '2026-11-24T06:00:00.000Z',
   listsAt: '2026-11-26T00:00:00.000Z',
-  createdAt: '2026-11-17T01:00:00.000Z',
-  drawnAt: null,
-  paidAt: null,
-  resolvedAt: null,
-  positionId: null,
-};
+});
 
 beforeEach(() => signedIn());
 

@@ -1,2 +1,2 @@
 /** A position as the trading screens receive it (the app's shared fixture). */
-export { closedPosition } from '../../../test/fixtures';
+export { closedPosition, openPosition } from '../../../test/fixtures';

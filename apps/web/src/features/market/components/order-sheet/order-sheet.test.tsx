@@ -3,40 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { translateErrorKey } from '../../../../shared/i18n/setup';
 import { answerApi, signedIn } from '../../../../test/api';
-import { toyotaQuote } from '../../../../test/fixtures';
+import { dayInfo, dayTrade, orderPreview, toyotaQuote } from '../../../../test/fixtures';
 import { renderInApp } from '../../../../test/render';
 import { OrderFormView } from './order-sheet';
 
 const TOYOTA = toyotaQuote;
 
 function preview(enough: boolean) {
-  return (body: Record<string, unknown>) => ({
-    code: '7203',
-    market: 'jpy',
-    currency: 'JPY',
-    price: String(body.price ?? '2600.0'),
-    quantity: Number(body.quantity ?? 1),
-    leverage: 1,
-    notional: '260000',
-    margin: '260000',
-    fee: '780',
-    total: '260780',
-    available: enough ? '1000000' : '5000',
-    enough,
-    limitUp: '3090.0',
-    limitDown: '2090.0',
-    marketOpen: true,
-    sentence: {
-      when: 'now',
-      trigger: null,
-      trail: null,
-      action: 'buy',
+  return (body: Record<string, unknown>) =>
+    orderPreview({
+      price: String(body.price ?? '2600.0'),
       quantity: Number(body.quantity ?? 1),
-      at: body.price ? 'limit' : 'market',
-      limit: body.price ? String(body.price) : null,
-    },
-    expiresAt: null,
-  });
+      available: enough ? '1000000' : '5000',
+      enough,
+      sentence: {
+        when: 'now',
+        trigger: null,
+        trail: null,
+        action: 'buy',
+        quantity: Number(body.quantity ?? 1),
+        at: body.price ? 'limit' : 'market',
+        limit: body.price ? String(body.price) : null,
+      },
+    });
 }
 
 async function openForm(enough: boolean, extra: Record<string, unknown> = {}) {
@@ -109,43 +98,10 @@ describe('order sheet', () => {
   });
 
   it('offers day mode only with an approved day-trading application, and sends it', async () => {
-    const active = {
-      id: 11,
-      orderNo: 'T1',
-      market: 'jpy',
-      currency: 'JPY',
-      tradingDay: '2026-11-17',
-      amount: '200000',
-      leverage: 5,
-      buyingPower: '1000000',
-      state: 'approved',
-      reason: null,
-      reasonMessage: null,
-      createdAt: '2026-11-17T01:00:00.000Z',
-      reviewedAt: null,
-      closeAt: '2026-11-17T06:30:00.000Z',
-      settledAt: null,
-      returned: null,
-      pnl: null,
-      fees: null,
-      capitalLeft: '200000',
-      status: 1,
-      money: '200000',
-    };
+    const active = dayTrade({ orderNo: 'T1', reviewedAt: null, capitalLeft: '200000' });
+
     const { user, sent } = await openForm(true, {
-      '/trade/dayInfo': {
-        market: 'jpy',
-        currency: 'JPY',
-        minAmount: '100000',
-        leverage: 5,
-        feeRateBps: 10,
-        minFee: '100',
-        tradingDay: '2026-11-17',
-        closeAt: '2026-11-17T06:30:00.000Z',
-        available: '770000',
-        current: active,
-        active,
-      },
+      '/trade/dayInfo': dayInfo({ available: '770000', current: active, active }),
       '/trade/order': { refuse: 'market_closed' },
     });
     await user.click(await screen.findByTestId('order-mode-day'));

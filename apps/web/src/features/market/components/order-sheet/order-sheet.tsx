@@ -144,8 +144,6 @@ function PriceField({ form }: { form: OrderForm }) {
       inputMode="decimal"
       testId="order-price"
       error={form.fieldError('price')}
-      decreaseLabel={t('sheet.decrease')}
-      increaseLabel={t('sheet.increase')}
       onChange={form.setPrice}
       onStep={form.stepPrice}
     />
@@ -178,8 +176,6 @@ export function OrderFormView({
         inputMode="numeric"
         testId="order-quantity"
         error={form.fieldError('quantity')}
-        decreaseLabel={t('sheet.decrease')}
-        increaseLabel={t('sheet.increase')}
         onChange={form.setQuantity}
         onStep={form.stepQuantity}
       />

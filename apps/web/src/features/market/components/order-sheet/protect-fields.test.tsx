@@ -3,45 +3,29 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerApi, signedIn } from '../../../../test/api';
-import { toyotaQuote } from '../../../../test/fixtures';
+import { orderPreview, toyotaQuote } from '../../../../test/fixtures';
 import { renderInApp } from '../../../../test/render';
 import { OrderFormView } from './order-sheet';
 
 const TOYOTA = toyotaQuote;
 
 /** /trade/preview as the server answers a waiting order: margin and fee frozen, the expiry stated. */
-const preview = (body: Record<string, unknown>) => ({
-  code: '7203',
-  market: 'jpy',
-  currency: 'JPY',
-  price: String(body.trigger_price ?? body.price ?? '2600.0'),
-  quantity: Number(body.quantity ?? 1),
-  leverage: Number(body.leverage ?? 1),
-  notional: '250000',
-  margin: '125000',
-  fee: '750',
-  total: '125750',
-  available: '1000000',
-  enough: true,
-  limitUp: '3090.0',
-  limitDown: '2090.0',
-  marketOpen: true,
-  sentence: {
-    when: 'now',
-    trigger: null,
-    trail: null,
-    action: 'buy',
-    quantity: 1,
-    at: 'market',
-    limit: null,
-  },
-  expiresAt:
-    body.order_type === 'market'
-      ? null
-      : body.validity === 'gtc'
-        ? '2026-12-17T01:00:00.000Z'
-        : '2026-11-17T06:30:00.000Z',
-});
+const preview = (body: Record<string, unknown>) =>
+  orderPreview({
+    price: String(body.trigger_price ?? body.price ?? '2600.0'),
+    quantity: Number(body.quantity ?? 1),
+    leverage: Number(body.leverage ?? 1),
+    notional: '250000',
+    margin: '125000',
+    fee: '750',
+    total: '125750',
+    expiresAt:
+      body.order_type === 'market'
+        ? null
+        : body.validity === 'gtc'
+          ? '2026-12-17T01:00:00.000Z'
+          : '2026-11-17T06:30:00.000Z',
+  });
 
 async function openForm(
   direction: 'long' | 'short',

@@ -31,8 +31,6 @@ export function TriggerField({ form }: { form: OrderForm }) {
       inputMode="decimal"
       testId="order-trigger"
       error={form.fieldError('trigger')}
-      decreaseLabel={t('sheet.decrease')}
-      increaseLabel={t('sheet.increase')}
       onChange={form.setTrigger}
       onStep={form.stepTrigger}
     />
@@ -74,8 +72,6 @@ export function TrailField({ form }: { form: OrderForm }) {
         inputMode="decimal"
         testId="order-trail"
         error={form.fieldError('trail')}
-        decreaseLabel={t('sheet.decrease')}
-        increaseLabel={t('sheet.increase')}
         onChange={form.setTrail}
         onStep={form.stepTrail}
       />
@@ -137,8 +133,6 @@ export function AttachFields({ form }: { form: OrderForm }) {
             inputMode="decimal"
             testId="order-take-profit"
             error={form.fieldError('takeProfit')}
-            decreaseLabel={t('sheet.decrease')}
-            increaseLabel={t('sheet.increase')}
             onChange={form.setTakeProfit}
             onStep={form.stepTakeProfit}
           />
@@ -148,8 +142,6 @@ export function AttachFields({ form }: { form: OrderForm }) {
             inputMode="decimal"
             testId="order-stop-loss"
             error={form.fieldError('stopLoss')}
-            decreaseLabel={t('sheet.decrease')}
-            increaseLabel={t('sheet.increase')}
             onChange={form.setStopLoss}
             onStep={form.stepStopLoss}
           />
