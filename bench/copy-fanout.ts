@@ -13,7 +13,8 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { dropSchema, ensureDatabase } from './pg';
+import { dropSchema } from './pg';
+import { benchServer, benchUser } from './server';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,31 +25,13 @@ const CODE = '7203';
 const SETUP_BATCH = 500;
 
 async function buildServer(kind: 'postgres' | 'embedded') {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase } = await import('../apps/server/src/db/database');
-  const schema = kind === 'postgres' ? 'kabuto_copy' : undefined;
-  if (schema) {
-    await ensureDatabase(PG_URL);
-    await dropSchema(PG_URL, schema);
-  }
-  const database = await openDatabase({
-    url: kind === 'postgres' ? PG_URL : null,
-    schema,
-    poolSize: 20,
-    thread: true,
+  const { app, ctx, database, schema } = await benchServer({
+    postgres: kind === 'postgres',
+    pgUrl: PG_URL,
+    schema: 'kabuto_copy',
+    marketCodes: [CODE],
+    dataDir: `/tmp/kabuto-bench-copy-${process.pid}`,
   });
-  const config = loadConfig(
-    {},
-    {
-      marketHours: 'always',
-      fundHours: 'always',
-      marketCodes: [CODE],
-      dataDir: `/tmp/kabuto-bench-copy-${process.pid}`,
-    },
-  );
-  const { app, ctx } = await buildApp({ config, database, schema, serveStatic: false });
-  await app.ready();
   return { app, ctx: { ...ctx, market: app.market, trading: app.trading }, database, schema };
 }
 
@@ -105,20 +88,7 @@ async function run(kind: 'postgres' | 'embedded') {
       const users = await trx
         .insertInto('users')
         .values(
-          Array.from({ length: count }, (_, i) => ({
-            account: `bf${from + i}`,
-            password_hash: 'x',
-            fund_password_hash: null,
-            invite_code: `BF${from + i}`,
-            invited_by: null,
-            language: 'us',
-            real_name: null,
-            credit_score: null,
-            flag_reason: null,
-            locked_until: null,
-            fund_locked_until: null,
-            created_at: now(),
-          })),
+          Array.from({ length: count }, (_, i) => benchUser(`bf${from + i}`, `BF${from + i}`, 'us', now())),
         )
         .returning('id')
         .execute();

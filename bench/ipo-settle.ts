@@ -21,7 +21,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { measureOrderRate } from './orders';
-import { dropSchema, ensureDatabase } from './pg';
+import { dropSchema } from './pg';
+import { benchServer, benchUser } from './server';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -32,34 +33,14 @@ const LOT = 100;
 const PRICE_MINOR = 1_000; // 1,000 JPY a share (the yen has no minor unit)
 const DAY = 86_400_000;
 
-async function resetSchema(schema: string) {
-  await ensureDatabase(PG_URL);
-  await dropSchema(PG_URL, schema);
-}
-
 async function buildServer(kind: 'postgres' | 'embedded') {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase } = await import('../apps/server/src/db/database');
-  const schema = kind === 'postgres' ? SCHEMA : undefined;
-  if (schema) await resetSchema(schema);
-  const database = await openDatabase({
-    url: kind === 'postgres' ? PG_URL : null,
-    schema,
-    poolSize: 20,
-    thread: true,
+  const { app, ctx, database, schema } = await benchServer({
+    postgres: kind === 'postgres',
+    pgUrl: PG_URL,
+    schema: SCHEMA,
+    marketCodes: ['7203'],
+    dataDir: `/tmp/kabuto-bench-ipo-${process.pid}`,
   });
-  const config = loadConfig(
-    {},
-    {
-      marketHours: 'always',
-      fundHours: 'always',
-      marketCodes: ['7203'],
-      dataDir: `/tmp/kabuto-bench-ipo-${process.pid}`,
-    },
-  );
-  const { app, ctx } = await buildApp({ config, database, schema, serveStatic: false });
-  await app.ready();
   return {
     app,
     ctx: { ...ctx, market: app.market, marketData: app.marketData, trading: app.trading },
@@ -120,20 +101,7 @@ async function settle(kind: 'postgres' | 'embedded') {
       const users = await trx
         .insertInto('users')
         .values(
-          Array.from({ length: count }, (_, i) => ({
-            account: `bi${from + i}`,
-            password_hash: 'x',
-            fund_password_hash: null,
-            invite_code: `BI${from + i}`,
-            invited_by: null,
-            language: 'jp',
-            real_name: null,
-            credit_score: null,
-            flag_reason: null,
-            locked_until: null,
-            fund_locked_until: null,
-            created_at: applied,
-          })),
+          Array.from({ length: count }, (_, i) => benchUser(`bi${from + i}`, `BI${from + i}`, 'jp', applied)),
         )
         .returning('id')
         .execute();

@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { postForm } from './http';
 import { registerAs } from './investor-session';
 import { dropSchema, ensureDatabase } from './pg';
 
@@ -50,30 +51,9 @@ interface LoadResult {
 // ---------------------------------------------------------------- the load (worker thread)
 
 function post(agent: http.Agent, port: number, session: LoadInput['sessions'][number]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/vue/trade/order',
-        agent,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(ORDER_BODY),
-          token: session.token,
-          account: session.account,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(ORDER_BODY);
+  return postForm(agent, port, '/api/vue/trade/order', ORDER_BODY, {
+    token: session.token,
+    account: session.account,
   });
 }
 

@@ -17,6 +17,7 @@
  * postgres://postgres@127.0.0.1:5432/bench, schema kabuto_tick, dropped afterwards).
  */
 import { performance } from 'node:perf_hooks';
+import { benchServer, benchUser } from './server';
 
 /** A run: what rests on the book, and on how many price levels a side. */
 interface Scenario {
@@ -48,40 +49,13 @@ const MID_TENTHS = 28_500;
 const price = (tenths: number) => (tenths / 10).toFixed(1);
 
 async function buildServer(kind: 'postgres' | 'pglite') {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase } = await import('../apps/server/src/db/database');
-  const schema = kind === 'postgres' ? 'kabuto_tick' : undefined;
-  if (schema) {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
-  }
-  // The embedded database in its own thread, as the server runs it.
-  const database = await openDatabase({
-    url: kind === 'postgres' ? PG_URL : null,
-    schema,
-    poolSize: 20,
-    thread: true,
+  const { app, ctx, database, schema } = await benchServer({
+    postgres: kind === 'postgres',
+    pgUrl: PG_URL,
+    schema: 'kabuto_tick',
+    marketCodes: [CODE],
+    dataDir: `/tmp/kabuto-bench-${process.pid}`,
   });
-  const config = loadConfig(
-    {},
-    {
-      marketHours: 'always',
-      fundHours: 'always',
-      marketCodes: [CODE],
-      dataDir: `/tmp/kabuto-bench-${process.pid}`,
-    },
-  );
-  const { app, ctx } = await buildApp({
-    config,
-    database,
-    schema,
-    serveStatic: false,
-  });
-  await app.ready();
   return { app, ctx: { ...ctx, market: app.market, trading: app.trading }, database, schema };
 }
 
@@ -110,20 +84,14 @@ async function run(kind: 'postgres' | 'pglite', scenario: Scenario) {
     for (let i = 0; i < USERS; i++) {
       const row = await ctx.db
         .insertInto('users')
-        .values({
-          account: `tick${String(i).padStart(4, '0')}`,
-          password_hash: 'x',
-          fund_password_hash: null,
-          invite_code: `TICK${String(i).padStart(4, '0')}`,
-          invited_by: null,
-          language: 'jp',
-          real_name: null,
-          credit_score: null,
-          flag_reason: null,
-          locked_until: null,
-          fund_locked_until: null,
-          created_at: new Date(),
-        })
+        .values(
+          benchUser(
+            `tick${String(i).padStart(4, '0')}`,
+            `TICK${String(i).padStart(4, '0')}`,
+            'jp',
+            new Date(),
+          ),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       userIds.push(row.id);

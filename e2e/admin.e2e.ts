@@ -12,7 +12,9 @@ import {
   launch,
   phone,
   pngBlob,
+  registeredInvestor,
   type Session,
+  settleBackOffice,
   shot,
   uniqueAccount,
   uploadCall,
@@ -27,7 +29,6 @@ import {
  */
 
 const TEXTS = { cn, us, jp };
-const PASSWORD = 'secret123';
 const FUND_PASSWORD = 'fund-pass-1';
 const OPERATOR_PASSWORD = 'operator-pass-1';
 
@@ -73,16 +74,7 @@ async function desktop(lang: Lang): Promise<Page> {
 }
 
 async function adminShot(page: Page, lang: Lang, name: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(
-      () => document.querySelectorAll('.ant-skeleton, .ant-spin-spinning').length === 0,
-      undefined,
-      {
-        timeout: 15_000,
-      },
-    )
-    .catch(() => undefined);
+  await settleBackOffice(page);
   await page.waitForTimeout(300);
   await shot(page, lang, `admin-${name}`);
 }
@@ -163,16 +155,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
       const headline = { cn: `新闻标题 ${account}`, us: `Headline ${account}`, jp: `見出し ${account}` };
 
       // The investor: registered, real name submitted, a deposit reported with its receipt.
-      const registered = await apiCall<Session>('/user/register', {
-        account,
-        password: PASSWORD,
-        repassword: PASSWORD,
-        agree: 1,
-        language: 'jp',
-      });
-      expect(registered.status).toBe(1);
-      const investor = registered.data;
-      expect((await apiCall('/user/acceptRisk', { agree: 1 }, investor)).status).toBe(1);
+      const investor = await registeredInvestor(account);
       expect(
         (
           await apiCall(

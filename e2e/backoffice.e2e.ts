@@ -13,9 +13,10 @@ import {
   LANGUAGES,
   type Lang,
   launch,
-  PASSWORD,
   pngBlob,
+  registeredInvestor,
   type Session,
+  settleBackOffice,
   shot,
   uniqueAccount,
   uploadCall,
@@ -76,19 +77,6 @@ async function adminGet<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(
-      () => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton').length === 0,
-      undefined,
-      {
-        timeout: 15_000,
-      },
-    )
-    .catch(() => undefined);
-}
-
 /** Visible words that are keys, not language: snake_case or camelCase, outside codes. */
 async function rawKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -113,16 +101,7 @@ const overflow = (page: Page) =>
 
 async function pendingInvestor(prefix: string): Promise<Session> {
   const account = uniqueAccount(prefix);
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  expect(registered.status).toBe(1);
-  const session = registered.data;
-  await apiCall('/user/acceptRisk', { agree: 1 }, session);
+  const session = await registeredInvestor(account);
   await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
   const png = (color: string) => pngBlob(color, { width: 320, height: 200 });
   for (const [path, fields] of [
@@ -244,7 +223,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         endsAt: new Date(now + 86_400_000).toISOString(),
       });
       await page.goto(`${baseUrl()}/admin/#/block`);
-      await settled(page);
+      await settleBackOffice(page);
       await page.getByTestId(`block-edit-${product.id}`).click();
       await page.getByTestId('block-edit-price').fill(price(0.9));
       await page.getByTestId('block-edit-reason').fill(`Repriced ${lang}`);
@@ -295,7 +274,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         listsAt: at(69),
       });
       await page.goto(`${baseUrl()}/admin/#/newshares`);
-      await settled(page);
+      await settleBackOffice(page);
       await page.getByTestId(`newshare-edit-${code}`).click();
       await expect.poll(() => page.getByTestId('newshare-code').inputValue()).toBe(code);
       const market = { cn: '东证标准板', us: 'TSE Standard', jp: '東証スタンダード' }[lang];
@@ -335,7 +314,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         cutoffAt: at(5),
       });
       await page.goto(`${baseUrl()}/admin/#/copy`);
-      await settled(page);
+      await settleBackOffice(page);
       await page.getByTestId(`copy-edit-${copyProduct.id}`).click();
       await page.getByTestId('copy-edit-form').getByTestId('copy-min-amount').fill('150000');
       await page.getByTestId('copy-edit-reason').fill(`New minimum ${lang}`);
@@ -385,7 +364,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         body: { cn: '正文', us: 'Body', jp: '本文' },
       });
       await page.goto(`${baseUrl()}/admin/#/news`);
-      await settled(page);
+      await settleBackOffice(page);
       await page.getByTestId(`news-edit-${article.id}`).click();
       const articleForm = page.getByTestId('news-edit-form');
       const retitled = { cn: `已改标题 ${lang}`, us: `Retitled ${lang}`, jp: `題名変更 ${lang}` }[lang];
@@ -413,19 +392,19 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
       // Every page: no raw key in visible text, nothing wider than the window.
       for (const area of PAGES) {
         await page.goto(`${baseUrl()}/admin/#/${area}`);
-        await settled(page);
+        await settleBackOffice(page);
         expect.soft(await rawKeys(page), `${area} at 1440`).toEqual([]);
         expect.soft(await overflow(page), `${area} overflow at 1440`).toBeLessThanOrEqual(0);
         if (area === 'news' || area === 'copy') await shot(page, lang, `backoffice-${area}`);
       }
       await page.goto(`${baseUrl()}/admin/#/audit`);
-      await settled(page);
+      await settleBackOffice(page);
       await shot(page, lang, 'backoffice-audit');
 
       const phone = await adminPage(browser, lang, { width: 390, height: 844 });
       for (const area of PAGES) {
         await phone.goto(`${baseUrl()}/admin/#/${area}`);
-        await settled(phone);
+        await settleBackOffice(phone);
         expect.soft(await overflow(phone), `${area} overflow at 390`).toBeLessThanOrEqual(0);
         expect.soft(await rawKeys(phone), `${area} at 390`).toEqual([]);
         if (!FORM_PAGES.has(area)) {
@@ -436,7 +415,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
         }
       }
       await phone.goto(`${baseUrl()}/admin/#/reviews`);
-      await settled(phone);
+      await settleBackOffice(phone);
       await shot(phone, lang, 'backoffice-phone-reviews');
       await phone.context().close();
       await page.context().close();

@@ -5,7 +5,7 @@ import { jp } from '../apps/admin/src/shared/i18n/jp';
 import { us } from '../apps/admin/src/shared/i18n/us';
 import { blockI18n } from '../apps/web/src/features/block/i18n';
 import { homeI18n } from '../apps/web/src/features/home/i18n';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import { listBlockProduct } from './products';
 import {
   advanceClock,
@@ -33,11 +33,6 @@ const CODE = '7203';
 const LOTS = 100;
 const ADMIN_TEXTS = { cn, us, jp };
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const OWN_KEYS = keysOf(blockI18n.resources.cn).filter((k) => k.includes('.'));
 
 let browser: Browser;

@@ -2,7 +2,7 @@ import { isOpen, localDateIn, zonedInstant } from '@kabuto/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyI18n } from '../apps/web/src/features/copy/i18n';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import { listCopyProduct } from './products';
 import {
   advanceClock,
@@ -35,11 +35,6 @@ const AMOUNT = 600_000;
 const START = 1_000_000;
 const TOKYO = 'Asia/Tokyo';
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const OWN_KEYS = keysOf(copyI18n.resources.cn).filter((k) => k.includes('.'));
 
 interface Holding {

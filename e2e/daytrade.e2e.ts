@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daytradeI18n } from '../apps/web/src/features/daytrade/i18n';
 import { tradingI18n } from '../apps/web/src/features/trading/i18n';
 import { successI18n } from '../apps/web/src/shared/i18n/errors';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import {
   advanceClock,
   apiCall,
@@ -30,11 +30,6 @@ import {
 
 const MARKET = 'cny';
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const OWN_KEYS = keysOf(daytradeI18n.resources.cn).filter((k) => k.includes('.'));
 
 interface DayApp {

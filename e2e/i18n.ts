@@ -14,8 +14,10 @@ export const text = (lang: Language) => ({
   errors: errorsI18n.resources[lang],
 });
 
-type Tree = { readonly [key: string]: string | Tree };
-function keysOf(tree: Tree, prefix = ''): string[] {
+export type Tree = { readonly [key: string]: string | Tree };
+
+/** Every key of a translation tree, a nested one as "a.b". */
+export function keysOf(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) =>
     typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
   );

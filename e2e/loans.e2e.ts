@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyI18n } from '../apps/web/src/features/money/i18n';
 import { errorsI18n } from '../apps/web/src/shared/i18n/errors';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import {
   advanceClock,
   apiCall,
@@ -28,11 +28,6 @@ import {
 const REAL_NAME = 'Sato Hanako';
 
 const money = (lang: Lang) => moneyI18n.resources[lang];
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const OWN_KEYS = keysOf(moneyI18n.resources.cn).filter((k) => k.includes('.'));
 
 let browser: Browser;

@@ -7,7 +7,7 @@ import { homeI18n } from '../apps/web/src/features/home/i18n';
 import { marketI18n } from '../apps/web/src/features/market/i18n';
 import { newsI18n } from '../apps/web/src/features/news/i18n';
 import { commonI18n } from '../apps/web/src/shared/i18n/common';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn, type Tree } from './i18n';
 import {
   apiCall,
   baseUrl,
@@ -34,11 +34,6 @@ const accountFor = (lang: Lang) =>
 /** Toyota's name as a reader of each language types it. */
 const TOYOTA: Record<Lang, string> = { us: 'Toyota', jp: 'トヨタ', cn: '丰田' };
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const OWN_KEYS = [marketI18n, newsI18n].flatMap((b) => keysOf(b.resources.cn as Tree));
 
 /** A screenshot once toasts (loading, saved) have gone, so the screen itself is what is seen. */

@@ -9,7 +9,7 @@ import { moneyI18n } from '../apps/web/src/features/money/i18n';
 import { formatMoneyWithSymbol } from '../apps/web/src/shared/format/money';
 import { commonI18n } from '../apps/web/src/shared/i18n/common';
 import { errorsI18n, successI18n } from '../apps/web/src/shared/i18n/errors';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import {
   apiCall,
   baseUrl,
@@ -20,6 +20,7 @@ import {
   launch,
   phone,
   pngBlob,
+  registeredInvestor,
   type Session,
   shot,
   uniqueAccount,
@@ -54,11 +55,6 @@ const yen = (amount: string, lang: Lang, sign = false) =>
   formatMoneyWithSymbol(amount, 'JPY', lang, { sign });
 const identity = (lang: Lang) => identityI18n.resources[lang];
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const OWN_KEYS = [
   ...keysOf(moneyI18n.resources.cn).map((k) => `money.${k}`),
   ...keysOf(moneyI18n.resources.cn),
@@ -363,16 +359,7 @@ describe('money and identity journey', () => {
 /** A user set up through the API at one of the stages the screens show. */
 async function userAt(stage: 'new' | 'failed' | 'active', lang: Lang): Promise<Session> {
   const account = uniqueAccount(`m${lang}`);
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  expect(registered.status, registered.msg).toBe(1);
-  const session = registered.data;
-  expect((await apiCall('/user/acceptRisk', { agree: 1 }, session)).status).toBe(1);
+  const session = await registeredInvestor(account);
   if (stage === 'new') return session;
   expect(
     (await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session))

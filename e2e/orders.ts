@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { tradingI18n } from '../apps/web/src/features/trading/i18n';
 import { successI18n } from '../apps/web/src/shared/i18n/errors';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import { apiCall, baseUrl, type Lang, layoutFaults, type Session, shot } from './support';
 
 /** What the protective-order journeys share: the stock, its quote, the order sheet, the positions. */
@@ -30,11 +30,6 @@ export const DECIMALS = PRICE_DECIMALS[MARKET];
 export const TICK = new Decimal(10).pow(-DECIMALS);
 export const at = (d: Decimal) => d.toFixed(DECIMALS);
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const TRADING_KEYS = keysOf(tradingI18n.resources.cn).filter((k) => k.includes('.'));
 
 /** No raw key, nothing wider than the phone, no amount cut. */

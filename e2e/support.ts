@@ -59,18 +59,22 @@ export async function phone(browser: Browser, lang: Lang, market = 'jpy'): Promi
   return page;
 }
 
-/** Waits until requests have settled and no loading skeleton is left on screen. */
-export async function settle(page: Page): Promise<void> {
+/** Waits until requests have settled and nothing matching `loading` is left on screen. */
+async function settleUntilGone(page: Page, loading: string, timeout: number): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page
-    .waitForFunction(
-      () => document.querySelectorAll('.adm-skeleton, [aria-busy="true"]').length === 0,
-      undefined,
-      {
-        timeout: 30_000,
-      },
-    )
+    .waitForFunction((selector) => document.querySelectorAll(selector).length === 0, loading, { timeout })
     .catch(() => undefined);
+}
+
+/** Waits until requests have settled and no loading skeleton is left on screen. */
+export async function settle(page: Page): Promise<void> {
+  await settleUntilGone(page, '.adm-skeleton, [aria-busy="true"]', 30_000);
+}
+
+/** The same in the back office: no antd spinner or skeleton left. */
+export async function settleBackOffice(page: Page): Promise<void> {
+  await settleUntilGone(page, '.ant-spin-spinning, .ant-skeleton', 15_000);
 }
 
 /**
@@ -263,6 +267,21 @@ export interface InvestorSetup {
   idNumber?: string;
 }
 
+/** An investor registered through the API (in Japanese) with the risk disclosure accepted. */
+export async function registeredInvestor(account: string): Promise<Session> {
+  const registered = await apiCall<Session>('/user/register', {
+    account,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    agree: 1,
+    language: 'jp',
+  });
+  if (registered.status !== 1) throw new Error(`register ${account}: ${registered.msg}`);
+  const risk = await apiCall('/user/acceptRisk', { agree: 1 }, registered.data);
+  if (risk.status !== 1) throw new Error(`accept risk ${account}: ${risk.msg}`);
+  return registered.data;
+}
+
 /**
  * An investor set up through the API (steps not under test): registered, the risk disclosure
  * accepted, a fund password, optionally verified, and a deposit approved (¥1,000,000 by default).
@@ -275,16 +294,7 @@ export async function fundedInvestor({
   idNumber = 'EF1234567',
 }: InvestorSetup): Promise<Session> {
   const account = uniqueAccount(prefix);
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  if (registered.status !== 1) throw new Error(`register ${account}: ${registered.msg}`);
-  const session = registered.data;
-  await apiCall('/user/acceptRisk', { agree: 1 }, session);
+  const session = await registeredInvestor(account);
   await apiCall('/user/setFundPassword', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, session);
   const upload = async (pathName: string, fields: Record<string, string | Blob>) => {
     const answer = await uploadCall(pathName, fields, session);

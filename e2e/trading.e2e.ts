@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingI18n } from '../apps/web/src/features/trading/i18n';
 import { commonI18n } from '../apps/web/src/shared/i18n/common';
 import { successI18n } from '../apps/web/src/shared/i18n/errors';
-import { rawKeysIn } from './i18n';
+import { keysOf, rawKeysIn } from './i18n';
 import { quote } from './orders';
 import {
   adminToken,
@@ -16,6 +16,7 @@ import {
   launch,
   openRoute,
   phone,
+  registeredInvestor,
   shot,
   uniqueAccount,
 } from './support';
@@ -38,7 +39,6 @@ type PositionRow = {
   realisedPnl: string | null;
 };
 
-const PASSWORD = 'secret123';
 const FUND_PASSWORD = 'fund-pass-1';
 const DEPOSIT = '10000000';
 const MARKET = 'jpy';
@@ -51,11 +51,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Tree = { readonly [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
 const TRADING_KEYS = keysOf(tradingI18n.resources.cn).filter((k) => k.includes('.'));
 
 async function expectNoRawKeys(page: Page) {
@@ -66,16 +61,7 @@ async function expectNoRawKeys(page: Page) {
 /** A registered user with the risk disclosure accepted, a fund password and ¥10,000,000 deposited and approved. */
 async function fundedUser(): Promise<Session> {
   const account = uniqueAccount('tr');
-  const registered = await apiCall<Session>('/user/register', {
-    account,
-    password: PASSWORD,
-    repassword: PASSWORD,
-    agree: 1,
-    language: 'jp',
-  });
-  expect(registered.status, registered.msg).toBe(1);
-  const session = registered.data;
-  expect((await apiCall('/user/acceptRisk', { agree: 1 }, session)).status).toBe(1);
+  const session = await registeredInvestor(account);
   const fund = await apiCall(
     '/user/setFundPassword',
     { password: FUND_PASSWORD, repassword: FUND_PASSWORD },

@@ -17,6 +17,17 @@ import { feeMinor, marginMinor, notionalMinor } from './trading';
 const bars = (closes: number[]): StrategyBar[] =>
   closes.map((close, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, close: close.toFixed(1) }));
 
+/** A leader's fill and the order terms a mirrored order is planned from, for the properties. */
+const FILL_FACTS = {
+  market: fc.constantFrom('jpy' as const, 'usd' as const, 'cny' as const),
+  leaderQuantity: fc.integer({ min: 1, max: 1_000_000 }),
+  leaderEquityMinor: fc.integer({ min: 1, max: 1e12 }),
+  priceUnits: fc.integer({ min: 1, max: 10_000_000 }),
+  leverage: fc.constantFrom(1, 2, 5),
+  feeRateBps: fc.integer({ min: 0, max: 100 }),
+  minFeeMinor: fc.integer({ min: 0, max: 1_000 }),
+};
+
 describe('strategies', () => {
   it('trend following buys when the fast average crosses above the slow one and sells when it falls below', () => {
     const strategy = trendStrategy(['A'], 2, 4);
@@ -208,15 +219,9 @@ describe('mirroring', () => {
     fc.assert(
       fc.property(
         fc.record({
-          market: fc.constantFrom('jpy' as const, 'usd' as const, 'cny' as const),
-          leaderQuantity: fc.integer({ min: 1, max: 1_000_000 }),
-          leaderEquityMinor: fc.integer({ min: 1, max: 1e12 }),
+          ...FILL_FACTS,
           amountMinor: fc.integer({ min: 1, max: 1e11 }),
           cashMinor: fc.integer({ min: 0, max: 1e11 }),
-          priceUnits: fc.integer({ min: 1, max: 10_000_000 }),
-          leverage: fc.constantFrom(1, 2, 5),
-          feeRateBps: fc.integer({ min: 0, max: 100 }),
-          minFeeMinor: fc.integer({ min: 0, max: 1_000 }),
         }),
         (r) => {
           const price = (r.priceUnits / 100).toFixed(2);
@@ -248,15 +253,7 @@ describe('mirroring', () => {
   it('a planner for one fill answers, holding after holding, what mirrorQuantity answers for each', () => {
     fc.assert(
       fc.property(
-        fc.record({
-          market: fc.constantFrom('jpy' as const, 'usd' as const, 'cny' as const),
-          leaderQuantity: fc.integer({ min: 1, max: 1_000_000 }),
-          leaderEquityMinor: fc.integer({ min: 1, max: 1e12 }),
-          priceUnits: fc.integer({ min: 1, max: 10_000_000 }),
-          leverage: fc.constantFrom(1, 2, 5),
-          feeRateBps: fc.integer({ min: 0, max: 100 }),
-          minFeeMinor: fc.integer({ min: 0, max: 1_000 }),
-        }),
+        fc.record(FILL_FACTS),
         fc.array(
           fc.record({
             amountMinor: fc.integer({ min: 0, max: 1e11 }),

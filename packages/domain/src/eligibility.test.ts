@@ -16,6 +16,14 @@ const clear: WithdrawalAccountFacts = {
   amountMinor: 30_000,
 };
 
+/** The account facts a withdrawal refusal reads, for the properties. */
+const ACCOUNT_FACTS = {
+  pendingWithdrawal: fc.boolean(),
+  openPositions: fc.nat(5),
+  allowOpenPositions: fc.boolean(),
+  owingCurrencies: fc.subarray(['JPY', 'USD', 'CNY']),
+};
+
 describe('amountRefusal', () => {
   it('accepts the limits themselves and refuses outside them', () => {
     expect(amountRefusal(30_000, 30_000, 50_000)).toBeNull();
@@ -48,10 +56,7 @@ describe('withdrawalRefusal (SPEC §6.4)', () => {
     fc.assert(
       fc.property(
         fc.record({
-          pendingWithdrawal: fc.boolean(),
-          openPositions: fc.nat(5),
-          allowOpenPositions: fc.boolean(),
-          owingCurrencies: fc.subarray(['JPY', 'USD', 'CNY']),
+          ...ACCOUNT_FACTS,
           availableMinor: fc.nat(1_000_000),
           amountMinor: fc.integer({ min: 1, max: 1_000_000 }),
         }),
@@ -82,18 +87,10 @@ describe('withdrawalBlockers (SPEC §6.4)', () => {
 
   it('answers first what withdrawalRefusal answers, the balance aside (property)', () => {
     fc.assert(
-      fc.property(
-        fc.record({
-          pendingWithdrawal: fc.boolean(),
-          openPositions: fc.nat(5),
-          allowOpenPositions: fc.boolean(),
-          owingCurrencies: fc.subarray(['JPY', 'USD', 'CNY']),
-        }),
-        (facts) => {
-          const refusal = withdrawalRefusal({ ...facts, availableMinor: 1, amountMinor: 1 });
-          expect(withdrawalBlockers(facts)[0] ?? null).toEqual(refusal);
-        },
-      ),
+      fc.property(fc.record(ACCOUNT_FACTS), (facts) => {
+        const refusal = withdrawalRefusal({ ...facts, availableMinor: 1, amountMinor: 1 });
+        expect(withdrawalBlockers(facts)[0] ?? null).toEqual(refusal);
+      }),
     );
   });
 });

@@ -160,16 +160,19 @@ export const acceptRiskCall = defineCall({
   response: () => z.null(),
 });
 
+/** A password change: the original, the new one and its repetition (login and fund passwords alike). */
+const passwordChange = () =>
+  z.object({
+    old_password: zPassword,
+    password: zNewPassword,
+    repassword: zRepeat,
+  });
+
 export const changePasswordCall = defineCall({
   path: '/user/changePassword',
   summary: 'Change the login password (original required)',
   auth: true,
-  request: () =>
-    z.object({
-      old_password: zPassword,
-      password: zNewPassword,
-      repassword: zRepeat,
-    }),
+  request: passwordChange,
   response: () => z.null(),
 });
 
@@ -185,12 +188,7 @@ export const changeFundPasswordCall = defineCall({
   path: '/user/changeFundPassword',
   summary: 'Change the fund password (original required)',
   auth: true,
-  request: () =>
-    z.object({
-      old_password: zPassword,
-      password: zNewPassword,
-      repassword: zRepeat,
-    }),
+  request: passwordChange,
   response: () => z.null(),
 });
 

@@ -176,11 +176,14 @@ export const zPositionDetail = z.lazy(() =>
   }),
 );
 
+/** An order's fields as the order sheet sends them, to preview or to place. */
+const orderRequest = () => withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') });
+
 export const previewCall = defineCall({
   path: '/trade/preview',
   summary: 'Margin, fee and total an order would need, and the available balance (SPEC §4 order sheet, §6.3)',
   auth: true,
-  request: () => withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
+  request: orderRequest,
   response: () => zOrderPreview,
 });
 
@@ -192,7 +195,7 @@ export const orderCall = defineCall({
     `quantity_invalid (1–${MAX_ORDER_QUANTITY} shares), leverage_invalid, too_frequent, not_found`,
   auth: true,
   idempotent: true,
-  request: () => withType({ ...orderFields, mode: z.enum(TRADE_MODES).default('normal') }),
+  request: orderRequest,
   response: () => zPosition,
 });
 

@@ -37,9 +37,9 @@ const COMMON = {
   jp: () => import('./common/jp'),
 };
 const AUTH = {
-  cn: () => import('../../features/auth/messages/cn'),
-  us: () => import('../../features/auth/messages/us'),
-  jp: () => import('../../features/auth/messages/jp'),
+  cn: () => import('../../features/auth/i18n/cn'),
+  us: () => import('../../features/auth/i18n/us'),
+  jp: () => import('../../features/auth/i18n/jp'),
 };
 
 const serverKeys = () => SERVER_KEYS[currentLanguage()]().then((m) => m.messages);
@@ -54,7 +54,7 @@ const inReaderLanguage =
 /**
  * Each feature's namespace, loaded with the feature's first screen (shared/routing lazyPage) so
  * the first screen does not download every other screen's texts. A feature adds its translations
- * with one line here (its `features/<area>/i18n.ts`); the type below then checks its keys
+ * with one line here (its `features/<area>/i18n/index.ts`, one module per language beside it); the type below then checks its keys
  * wherever `t` is used.
  */
 const featureBundles = {

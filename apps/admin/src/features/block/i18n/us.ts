@@ -1,0 +1,27 @@
+/** The back office's block trades, in English (sets the keys). */
+export const texts = {
+  block: {
+    band: 'Allowed: within {{percent}} % of the market price, either way',
+    closed: 'Product closed',
+    closeEarly: 'Close early',
+    closeTitle: 'Close {{name}} early: no new applications; those waiting stay to review',
+    editTitle: 'Change {{name}}',
+    endsAt: 'Applications close',
+    list: 'Block-trade products',
+    create: 'List a product',
+    created: 'Product listed',
+    code: 'Stock code',
+    market: 'Market',
+    price: 'Block price',
+    marketPrice: 'Market price',
+    minLots: 'Minimum shares',
+    totalLots: 'Total quota (shares)',
+    remainingLots: 'Left',
+    window: 'Application window',
+    state: 'State',
+    states: { upcoming: 'Upcoming', open: 'Open', closed: 'Closed' },
+    applications: 'Applications',
+    submit: 'List product',
+    name: 'Stock',
+  },
+};

@@ -1,0 +1,31 @@
+/** The back office's news and messages, in English (sets the keys). */
+export const texts = {
+  news: {
+    publish: 'Publish news',
+    title: 'Title',
+    summary: 'Summary',
+    body: 'Text',
+    source: 'Source',
+    publishButton: 'Publish',
+    published: 'Published',
+    publishedAt: 'Published',
+    sample: 'Sample',
+    views: 'Views',
+    state: 'State',
+    states: { published: 'Published', unpublished: 'Unpublished' },
+    editTitle: 'Change the article',
+    changed: 'Article changed',
+    unpublish: 'Unpublish',
+    unpublishTitle: 'Unpublish “{{title}}”: investors will no longer see it',
+    unpublished: 'Article unpublished',
+  },
+  messages: {
+    to: 'To',
+    oneUser: 'One user',
+    everyone: 'Everyone',
+    title: 'Title',
+    body: 'Message',
+    send: 'Send',
+    sent: 'Sent',
+  },
+};

@@ -1,0 +1,45 @@
+import type { Shape } from '../../../shared/i18n/shape';
+import type { texts as us } from './us';
+
+/** The back office's settings, in Simplified Chinese. */
+export const texts: Shape<typeof us> = {
+  config: {
+    on: '开启',
+    off: '关闭',
+    setting: '参数',
+    value: '当前值',
+    valueList: '数值，以逗号分隔',
+    default: '默认值',
+    isDefault: '默认',
+    restore: '恢复默认',
+    restoreTitle: '恢复“{{name}}”的默认值',
+    history: '修改记录',
+    before: '修改前',
+    after: '修改后',
+    invalid: '数值无效（{{field}}）',
+    choices: { always: '全天开放（演示）', real: '真实营业时间' },
+    names: {
+      title: '站点标题',
+      logo: '标志图片地址',
+      blockPriceBandPercent: '大宗价格相对市价的区间（%）',
+      kefu: '客服链接',
+      requireInviteCode: '注册需邀请码',
+      requireSecondFactor: '提现及银行卡变更需第二步验证',
+      leverageChoices: '杠杆倍数选项',
+      feeRateBps: '交易手续费（基点）',
+      minFee: '最低手续费',
+      stopOutPercent: '强平线（保证金亏损 %）',
+      withdrawMin: '最低出金',
+      withdrawMax: '最高出金',
+      withdrawWithOpenPositions: '持仓时允许出金',
+      depositMaxQuick: '入金上限（快捷）',
+      depositMaxBank: '入金上限（银行转账）',
+      exchangeSpreadBps: '兑换点差（基点）',
+      loanCap: '借款上限（日元）',
+      loanDailyRateBps: '借款日利率（基点）',
+      dayTradeLeverage: '日内交易杠杆',
+      fundHours: '出入金时段',
+      adjustmentApproval: '需第二人批准的调整金额（超过）',
+    },
+  },
+};

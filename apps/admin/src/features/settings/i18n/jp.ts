@@ -1,0 +1,45 @@
+import type { Shape } from '../../../shared/i18n/shape';
+import type { texts as us } from './us';
+
+/** The back office's settings, in Japanese. */
+export const texts: Shape<typeof us> = {
+  config: {
+    on: 'オン',
+    off: 'オフ',
+    setting: '項目',
+    value: '現在の値',
+    valueList: 'カンマ区切りの値',
+    default: '既定値',
+    isDefault: '既定',
+    restore: '既定に戻す',
+    restoreTitle: '「{{name}}」を既定値に戻す',
+    history: '変更履歴',
+    before: '変更前',
+    after: '変更後',
+    invalid: '無効な値です（{{field}}）',
+    choices: { always: '常時受付（デモ）', real: '実際の営業時間' },
+    names: {
+      title: 'サイトのタイトル',
+      logo: 'ロゴのアドレス',
+      blockPriceBandPercent: 'ブロック価格の市場価格からの幅（%）',
+      kefu: 'サポート窓口リンク',
+      requireInviteCode: '招待コード必須',
+      requireSecondFactor: '出金・カード変更に2段階認証必須',
+      leverageChoices: 'レバレッジの選択肢',
+      feeRateBps: '取引手数料（bp）',
+      minFee: '最低取引手数料',
+      stopOutPercent: 'ロスカット水準（証拠金損失 %）',
+      withdrawMin: '最低出金額',
+      withdrawMax: '最高出金額',
+      withdrawWithOpenPositions: 'ポジション保有中の出金',
+      depositMaxQuick: '入金上限（クイック）',
+      depositMaxBank: '入金上限（銀行振込）',
+      exchangeSpreadBps: '両替スプレッド（bp）',
+      loanCap: '借入上限（円）',
+      loanDailyRateBps: '借入日利（bp）',
+      dayTradeLeverage: 'デイトレードのレバレッジ',
+      fundHours: '入出金の受付時間',
+      adjustmentApproval: '第二承認が必要な調整額（超過）',
+    },
+  },
+};
