@@ -14,8 +14,9 @@ const echo = admin.defineAdminCall({
   response: () => z.object({ n: z.number().int() }),
 });
 
-async function appWith(handler: Parameters<typeof adminCall<typeof echo>>[2]) {
-  const app = Fastify();
+async function appWith(handler: Parameters<typeof adminCall<typeof echo>>[2], faults: string[] = []) {
+  // Faults the app logs (an error thrown after the answer was sent is only logged).
+  const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => faults.push(line) } } });
   app.setValidatorCompiler(validatorCompiler);
   adminCall(app, echo, handler);
   await app.ready();
@@ -44,5 +45,17 @@ describe('adminCall', () => {
     const app = await appWith(async () => ({ n: 'two' }) as unknown as { n: number });
     const res = await app.inject({ method: 'POST', url: echo.path, payload: { n: 2 } });
     expect(res.statusCode).toBe(500);
+  });
+
+  it('leaves an answer the handler sent itself alone, with no fault logged', async () => {
+    const faults: string[] = [];
+    const app = await appWith(
+      async ({ body, reply }) => (body.n < 0 ? reply.code(401).send({ error: 'refused' }) : body),
+      faults,
+    );
+    const res = await app.inject({ method: 'POST', url: echo.path, payload: { n: -1 } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'refused' });
+    expect(faults).toEqual([]);
   });
 });

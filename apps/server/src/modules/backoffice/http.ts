@@ -116,7 +116,8 @@ export function adminCall<C extends Call>(
           req,
           reply,
         });
-        if (answer === reply) return reply;
+        // A handler that answered itself (a refusal with its own status) is left alone.
+        if (answer === reply || reply.sent) return reply;
         if (validateAnswers && call.response) {
           const check = call.response.safeParse(answer);
           if (!check.success)
