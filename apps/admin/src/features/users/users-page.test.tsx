@@ -1,18 +1,17 @@
+import type { admin } from '@kabuto/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { UserSummary } from '../../shared/user-context';
 import { renderPage, stubBackOffice } from '../../test/back-office';
 import { UsersPage } from './users-page';
 
-const ALICE: UserSummary = {
+const ALICE: admin.UserSummary = {
   id: 7,
   account: 'alice',
   realName: 'Alice Doe',
   kyc: 'verified',
-  creditScore: 80,
-  flags: { banned: false, frozen: true, tradeBarred: false, reason: null },
+  flags: { banned: false, frozen: true, tradeBarred: false },
   createdAt: '2026-11-01T01:00:00.000Z',
 };
 
