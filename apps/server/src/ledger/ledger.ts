@@ -7,7 +7,7 @@ import {
   type LedgerKind,
 } from '@kabuto/contract';
 import { assertBalanced } from '@kabuto/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor, Tx } from '../db/schema';
 import { DomainError } from '../errors';
 
@@ -74,6 +74,9 @@ const accountKey = (p: { userId: number; account: string; currency: string }) =>
 
 const KNOWN_KINDS: ReadonlySet<string> = new Set(LEDGER_KINDS);
 
+/** The SQLSTATE `ledger_post` raises when a balance would leave its sign (migration 0002). */
+const BALANCE_REFUSED = 'KB001';
+
 /**
  * A transaction's postings checked (a known kind, balanced, safe integers), netted per account
  * (accounts netting to zero dropped) and sorted into the key order accounts are locked in.
@@ -96,35 +99,68 @@ function keyOrdered(input: TransactionInput): PostingInput[] {
 }
 
 /**
- * Writes one balanced transaction: a batch of one through `postTransactions`, the ledger's one
- * writer. Must run inside the caller's database transaction (`trx`): the business row and the
- * postings commit or roll back together. Refuses with `balance_insufficient` when a user's
- * available or frozen balance would go negative (or a debt positive); the caller's transaction
- * then rolls back and nothing is written.
+ * The ledger transaction as a table expression, `ledger_post(…)`, yielding one row
+ * `(transaction_id, order_no)`: for a caller that writes its business row in the same statement
+ * (`WITH t AS MATERIALIZED (SELECT * FROM ${ledgerPost(…)}) INSERT … (SELECT order_no FROM t)`).
+ * Run it through `ledgerRefusals` so a refusal surfaces as `balance_insufficient`.
+ *
+ * The postings are checked here (balanced, safe integers), netted per account and sorted into
+ * the key order the function locks in. See migration 0002 for what the function does.
+ */
+export function ledgerPost(input: TransactionInput, now: Date): RawBuilder<PostedTransactionRow> {
+  const postings = keyOrdered(input);
+  const stamp = orderNoFor(now, 0).slice(0, 14);
+  return sql<PostedTransactionRow>`ledger_post(${input.kind}, ${input.userId}::int8, ${input.refType ?? null}::text,
+    ${input.refId ?? null}::int8, ${input.memo ?? null}::text, ${now}::timestamptz, ${stamp},
+    ${postings.map((p) => p.userId)}::int8[], ${postings.map((p) => p.account)}::text[],
+    ${postings.map((p) => p.currency)}::text[], ${postings.map((p) => p.amountMinor)}::int8[])`;
+}
+
+export interface PostedTransactionRow {
+  transaction_id: number;
+  order_no: string;
+}
+
+/** Runs a statement that posts through `ledgerPost`, turning the ledger's refusal into `balance_insufficient`. */
+export async function ledgerRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, detail } = error as { code?: unknown; detail?: unknown };
+    if (code !== BALANCE_REFUSED) throw error;
+    const [account, currency] = typeof detail === 'string' ? detail.split(' ') : [];
+    throw new DomainError('balance_insufficient', { currency, account });
+  }
+}
+
+/**
+ * Writes one balanced transaction in one statement. Must run inside the caller's database
+ * transaction (`trx`): the business row and the postings commit or roll back together.
+ * Refuses with `balance_insufficient` when a user's available or frozen balance would go negative
+ * (or a debt positive); nothing is written then.
  */
 export async function postTransaction(
   trx: Tx,
   input: TransactionInput,
   now: Date,
 ): Promise<PostedTransaction> {
-  return (await postTransactions(trx, [input], now))[0]!;
+  const call = ledgerPost(input, now);
+  const { rows } = await ledgerRefusals(() => sql<PostedTransactionRow>`SELECT * FROM ${call}`.execute(trx));
+  return { transactionId: Number(rows[0]!.transaction_id), orderNo: rows[0]!.order_no };
 }
 
 /**
- * The ledger's one writer: many balanced transactions (one is a batch of one) in a fixed handful
- * of statements, whatever their number (one batch of a copy fan-out). Writes each in turn — the
+ * Writes many balanced transactions in a fixed handful of statements, whatever their number (one
+ * batch of a copy fan-out). Writes what `postTransaction` writes for each in turn — the
  * transaction rows in input order with their order numbers, each one's postings in key order,
- * every user posting with the balance after it — and refuses with `balance_insufficient` when
- * any user balance would leave its sign (available and frozen ≥ 0, debt ≤ 0) at any posting; the
- * caller's transaction then rolls back with the refusal. Must run inside the caller's database
- * transaction.
+ * every user posting with the balance after it — and refuses the same way: `balance_insufficient`
+ * when any user balance would leave its sign at any posting; the caller's transaction then rolls
+ * back with the refusal. Must run inside the caller's database transaction.
  *
  * Locks: every user account the batch touches is locked once, all in key order (user id, then
- * account name and currency), so two batches cannot deadlock on accounts; an account the batch
- * opens (at zero, then updated) is new to every other transaction, and one another transaction
- * opened meanwhile is locked like the others. House accounts are found, never locked: a house
- * balance is the sum of its postings (user 0 rows keep 0), so busy house accounts never
- * serialise users.
+ * account name and currency), the order `ledger_post` locks one transaction's accounts in, so a
+ * batch and any other transaction cannot deadlock on accounts; an account the batch opens (at
+ * zero, then updated) is new to every other transaction. House accounts are found, never locked.
  */
 export async function postTransactions(
   trx: Tx,
@@ -132,6 +168,8 @@ export async function postTransactions(
   now: Date,
 ): Promise<PostedTransaction[]> {
   if (inputs.length === 0) return [];
+  // One transaction: the ledger function's single statement.
+  if (inputs.length === 1) return [await postTransaction(trx, inputs[0]!, now)];
   const ordered = inputs.map(keyOrdered);
   // The user accounts in key order, and the house accounts, the batch posts to.
   const userKeys = new Map<string, PostingInput>();
@@ -188,7 +226,7 @@ export async function postTransactions(
       if (!accounts.has(accountKey(p)))
         throw new Error(`house account ${p.account} ${p.currency} is missing`);
   }
-  // Each posting in turn: a user balance keeps its sign.
+  // Each posting in turn, as the ledger function applies them: a user balance keeps its sign.
   const posting = {
     account: [] as number[],
     amount: [] as number[],

@@ -6,8 +6,8 @@ import { runStatements } from '../statements';
  * check takes a KEY SHARE lock on the referenced row, so every posting to a house account locked
  * that account's row — the one thing house accounts must never be (their balance is the sum of
  * their postings precisely so that busy ones never serialise users), and on PostgreSQL many
- * transactions sharing one row's lock go through multixacts. Postings are written only by the
- * ledger's writer (then `ledger_post`, migration 0002; now `postTransactions`), from the transaction row it has just inserted and account rows
+ * transactions sharing one row's lock go through multixacts. Postings are written only by
+ * `ledger_post` (migration 0002), from the transaction row it has just inserted and account rows
  * it has just locked or found; the ledger's invariant check reports any posting whose transaction
  * or account is missing.
  */

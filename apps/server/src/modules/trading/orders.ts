@@ -5,7 +5,15 @@ import { afterCommit } from '../../db/ambient';
 import { inTransaction } from '../../db/database';
 import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { HOUSE, type PostingInput, postTransaction, type UserAccount } from '../../ledger/ledger';
+import {
+  HOUSE,
+  ledgerPost,
+  ledgerRefusals,
+  type PostedTransactionRow,
+  type PostingInput,
+  postTransaction,
+  type UserAccount,
+} from '../../ledger/ledger';
 import { messages } from '../messages/port';
 import {
   DAY_FUNDING,
@@ -54,12 +62,15 @@ export interface PlaceOptions {
   sourceId?: number | null;
 }
 
+/** Stands for the order number in a message written in the same statement as its ledger transaction. */
+const ORDER_NO = '{orderNo}';
+
 /**
  * SPEC §6.3: a market order (or a limit the price already crosses) fills at once at the current
  * price: margin available → frozen:order, fee → house:fees. A limit order freezes margin + fee
  * and waits. The ledger transaction, the position row (numbered with that transaction's order
- * number) and the fill message are one database transaction, so they are written together or
- * not at all; a day-trading order runs them in the transaction of the programme's check.
+ * number) and the fill message are one statement, so they are written together or not at all;
+ * a day-trading order runs it in a transaction with the programme's check.
  */
 export async function placeOrder(
   ctx: TradingContext,
@@ -82,14 +93,17 @@ export async function placeOrder(
           { userId, account: funding, currency, amountMinor: -(plan.marginMinor + plan.feeMinor) },
           { userId, account: 'frozen:order', currency, amountMinor: plan.marginMinor + plan.feeMinor },
         ];
-    const ledger = {
-      kind: plan.fillsNow ? ('order_open' as const) : ('order_place' as const),
-      userId,
-      refType: 'position',
-      refId: id,
-      memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}${plan.mode === 'day' ? ' day' : ''}`,
-      postings: moves(postings),
-    };
+    const ledger = ledgerPost(
+      {
+        kind: plan.fillsNow ? 'order_open' : 'order_place',
+        userId,
+        refType: 'position',
+        refId: id,
+        memo: `${plan.direction} ${plan.quantity} ${plan.instrument.code} @ ${plan.price} ×${plan.leverage}${plan.mode === 'day' ? ' day' : ''}`,
+        postings: moves(postings),
+      },
+      now,
+    );
     const position = {
       id,
       user_id: userId,
@@ -133,15 +147,34 @@ export async function placeOrder(
     };
     return { ledger, position };
   };
-  const write = async (trx: Tx, funding: UserAccount, source: PlaceOptions): Promise<PositionRow> => {
+  const orderNo = sql<string>`(SELECT order_no FROM t)`;
+  const write = (db: Executor, funding: UserAccount, source: PlaceOptions) => {
     const { ledger, position } = build(funding, source);
-    const { orderNo } = await postTransaction(trx, ledger, now);
-    const placed = { ...position, order_no: orderNo };
-    await trx.insertInto('positions').values(placed).execute();
-    if (plan.fillsNow) await messages.send(trx, fillMessage(placed, plan.price), now);
-    return placed;
+    const withLedger = db.with(
+      (cte) => cte('t').materialized(),
+      () => sql<PostedTransactionRow>`(SELECT * FROM ${ledger})`,
+    );
+    const statement = plan.fillsNow
+      ? withLedger.with('m', (qc) => {
+          const message = messages.row(fillMessage({ ...position, order_no: ORDER_NO }, plan.price), now);
+          return qc.insertInto('messages').values({
+            ...message,
+            title: sql`replace(${message.title}, ${ORDER_NO}, ${orderNo})::jsonb`,
+            body: sql`replace(${message.body}, ${ORDER_NO}, ${orderNo})::jsonb`,
+            template: sql`replace(${message.template}, ${ORDER_NO}, ${orderNo})::jsonb`,
+          });
+        })
+      : withLedger;
+    return ledgerRefusals(() =>
+      statement
+        .insertInto('positions')
+        .values({ ...position, order_no: orderNo })
+        .returning('order_no')
+        .executeTakeFirstOrThrow()
+        .then(({ order_no }) => ({ ...position, order_no })),
+    );
   };
-  if (plan.mode !== 'day') return inTransaction(ctx.db, (trx) => write(trx, 'available', options));
+  if (plan.mode !== 'day') return write(ctx.db, 'available', options);
   // SPEC §6.5: a day-mode order is funded from the participation of the user's approved
   // application for this market and day, which the program checks (and locks) first.
   const gate = ctx.trading.dayTradeGate;

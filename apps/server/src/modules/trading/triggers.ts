@@ -15,7 +15,7 @@ import { afterCommit } from '../../db/ambient';
 import { inTransaction } from '../../db/database';
 import type { Executor } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { postTransaction } from '../../ledger/ledger';
+import { ledgerRefusals, postTransaction } from '../../ledger/ledger';
 import { fundingOf, type MarketBoundContext, type TradingContext } from './context';
 import {
   type FillOutcome,
@@ -251,20 +251,22 @@ export async function modifyOrder(
     const delta = margin + fee - (row.margin_minor + row.fee_minor);
     if (delta !== 0) {
       const currency = MARKET_CURRENCY[row.market];
-      await postTransaction(
-        trx,
-        {
-          kind: 'order_modify',
-          userId: row.user_id,
-          refType: 'position',
-          refId: row.id,
-          memo: `${row.order_no}`,
-          postings: moves([
-            { userId: row.user_id, account: fundingOf(row), currency, amountMinor: -delta },
-            { userId: row.user_id, account: 'frozen:order', currency, amountMinor: delta },
-          ]),
-        },
-        now,
+      await ledgerRefusals(() =>
+        postTransaction(
+          trx,
+          {
+            kind: 'order_modify',
+            userId: row.user_id,
+            refType: 'position',
+            refId: row.id,
+            memo: `${row.order_no}`,
+            postings: moves([
+              { userId: row.user_id, account: fundingOf(row), currency, amountMinor: -delta },
+              { userId: row.user_id, account: 'frozen:order', currency, amountMinor: delta },
+            ]),
+          },
+          now,
+        ),
       );
     }
     Object.assign(change, {
