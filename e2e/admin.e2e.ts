@@ -14,6 +14,7 @@ import {
   pngBlob,
   registeredInvestor,
   type Session,
+  saw,
   settleBackOffice,
   shot,
   uniqueAccount,
@@ -79,9 +80,7 @@ async function adminShot(page: Page, lang: Lang, name: string) {
   await shot(page, lang, `admin-${name}`);
 }
 
-async function shows(page: Page, text: string, timeout = 15_000) {
-  await expect.poll(() => page.getByText(text, { exact: false }).count(), { timeout }).toBeGreaterThan(0);
-}
+const shows = (page: Page, text: string, timeout = 15_000) => saw(page, text, { timeout });
 
 async function signInAdmin(page: Page, username: string, password: string) {
   await page.goto(`${baseUrl()}/admin/#/dashboard`);

@@ -17,6 +17,7 @@ import {
   openAs,
   phone,
   type Session,
+  saw,
   shot,
 } from './support';
 
@@ -92,9 +93,7 @@ async function dayOrderFromSheet(
   const dialog = page.locator('.adm-dialog').filter({ has: page.getByTestId('order-confirm') });
   await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
   await dialog.getByRole('button', { name: t.sheet.confirmAction }).click();
-  await expect
-    .poll(() => page.getByText(successI18n.resources[lang].place).count(), { timeout: 10_000 })
-    .toBeGreaterThan(0);
+  await saw(page, successI18n.resources[lang].place);
 }
 
 async function dayPositions(session: Session): Promise<PositionRow[]> {

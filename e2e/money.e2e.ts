@@ -22,6 +22,7 @@ import {
   pngBlob,
   registeredInvestor,
   type Session,
+  saw,
   shot,
   uniqueAccount,
   uploadCall,
@@ -92,9 +93,7 @@ async function expectNoRawKeys(page: Page) {
   expect(rawKeysIn(body, OWN_KEYS)).toEqual([]);
 }
 
-async function showsText(page: Page, text: string, timeout = 15_000) {
-  await expect.poll(() => page.getByText(text, { exact: false }).count(), { timeout }).toBeGreaterThan(0);
-}
+const showsText = (page: Page, text: string, timeout = 15_000) => saw(page, text, { timeout });
 
 async function signIn(page: Page, session: Session) {
   await page.context().addInitScript((stored: Session) => {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { tradingI18n } from '../apps/web/src/features/trading/i18n';
 import { successI18n } from '../apps/web/src/shared/i18n/errors';
 import { keysOf, rawKeysIn } from './i18n';
-import { apiCall, baseUrl, type Lang, layoutFaults, type Session, shot } from './support';
+import { apiCall, baseUrl, type Lang, layoutFaults, type Session, saw, shot } from './support';
 
 /** What the protective-order journeys share: the stock, its quote, the order sheet, the positions. */
 
@@ -21,6 +21,7 @@ export type PositionRow = {
   takeProfit: string | null;
   stopLoss: string | null;
   closeReason: string | null;
+  realisedPnl: string | null;
   expiresAt: string | null;
   validity: string;
 };
@@ -130,9 +131,7 @@ export async function confirmOrder(page: Page, lang: Lang, shotName?: string) {
   if (said) expect(await onScreen(page, dialog.getByTestId('order-confirm-sentence'))).toBe(true);
   if (shotName) await shot(page, lang, shotName);
   await dialog.getByRole('button', { name: t.sheet.confirmAction }).click();
-  await expect
-    .poll(() => page.getByText(successI18n.resources[lang].place).count(), { timeout: 10_000 })
-    .toBeGreaterThan(0);
+  await saw(page, successI18n.resources[lang].place);
   await expect.poll(() => page.getByTestId('order-sheet').isVisible(), { timeout: 5_000 }).toBe(false);
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const LANGUAGES = ['cn', 'us', 'jp'] as const;
@@ -130,6 +130,24 @@ export async function shot(
   );
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
   await page.setViewportSize(viewport);
+}
+
+/**
+ * Waits until `text` is on the page (within `scope`, the page by default). A success toast lasts
+ * 2 s (SPEC §10): Playwright waits for it inside the page, frame by frame, where a poll from here
+ * could miss it on a busy machine. When it never comes, the error says which toasts did.
+ */
+export async function saw(
+  page: Page,
+  text: string,
+  { timeout = 15_000, scope }: { timeout?: number; scope?: Locator } = {},
+): Promise<void> {
+  try {
+    await (scope ?? page).getByText(text, { exact: false }).first().waitFor({ state: 'attached', timeout });
+  } catch (error) {
+    const toasts = await page.locator('.adm-toast-main, .ant-message-notice').allTextContents();
+    throw new Error(`"${text}" never showed (toasts then: ${toasts.join(' | ') || 'none'}): ${error}`);
+  }
 }
 
 export async function skeletonCount(page: Page): Promise<number> {

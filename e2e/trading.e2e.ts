@@ -1,24 +1,35 @@
-import { Decimal, PRICE_DECIMALS } from '@kabuto/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import { Decimal } from '@kabuto/contract';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingI18n } from '../apps/web/src/features/trading/i18n';
 import { commonI18n } from '../apps/web/src/shared/i18n/common';
 import { successI18n } from '../apps/web/src/shared/i18n/errors';
 import { keysOf, rawKeysIn } from './i18n';
-import { quote } from './orders';
 import {
-  adminToken,
+  card,
+  confirmOrder,
+  DECIMALS,
+  MARKET,
+  positions as openPositions,
+  openSheet,
+  type PositionRow,
+  pickStock,
+  quote,
+  toastGone,
+  waitForPreview,
+} from './orders';
+import {
   apiCall,
   baseUrl,
+  fundedInvestor,
   LANGUAGES,
   type Lang,
   launch,
   openRoute,
   phone,
-  registeredInvestor,
+  saw,
   shot,
-  uniqueAccount,
+  signIn,
 } from './support';
 
 /**
@@ -28,20 +39,6 @@ import {
  * the price that fills, closes both positions from their detail pages, and finds every posting
  * in the fund records.
  */
-
-type Session = { token: string; account: string };
-type PositionRow = {
-  id: number;
-  code: string;
-  direction: 'long' | 'short';
-  state: string;
-  orderNo: string;
-  realisedPnl: string | null;
-};
-
-const FUND_PASSWORD = 'fund-pass-1';
-const DEPOSIT = '10000000';
-const MARKET = 'jpy';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,115 +54,6 @@ async function expectNoRawKeys(page: Page) {
   const body = await page.locator('body').textContent();
   expect(rawKeysIn(body ?? '', TRADING_KEYS)).toEqual([]);
 }
-
-/** A registered user with the risk disclosure accepted, a fund password and ¥10,000,000 deposited and approved. */
-async function fundedUser(): Promise<Session> {
-  const account = uniqueAccount('tr');
-  const session = await registeredInvestor(account);
-  const fund = await apiCall(
-    '/user/setFundPassword',
-    { password: FUND_PASSWORD, repassword: FUND_PASSWORD },
-    session,
-  );
-  expect(fund.status, fund.msg).toBe(1);
-
-  // The real deposit flow: a receipt image uploaded with the claim, then approved in review.
-  const receipt = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#d8e4f0' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('type', MARKET);
-  form.set('channel', 'bank');
-  form.set('amount', DEPOSIT);
-  form.set('fund_password', FUND_PASSWORD);
-  form.set('receipt', new Blob([new Uint8Array(receipt)], { type: 'image/jpeg' }), 'receipt.jpg');
-  const deposit = (await (
-    await fetch(`${baseUrl()}/api/vue/user/deposit`, {
-      method: 'POST',
-      headers: { token: session.token, account: session.account },
-      body: form,
-    })
-  ).json()) as { status: number; msg: string; data: { id: number } };
-  expect(deposit.status, deposit.msg).toBe(1);
-  const admin = await adminToken();
-  const approved = await fetch(`${baseUrl()}/api/admin/reviews/deposit/${deposit.data.id}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-    body: JSON.stringify({ reason: 'receipt matches the transfer' }),
-  });
-  expect(approved.ok).toBe(true);
-  return session;
-}
-
-/** A liquid stock of the market whose price is well away from its limits. */
-async function pickStock(): Promise<string> {
-  const hot = await apiCall<{ list: Array<{ code: string; price: string; limitUp: string | null }> }>(
-    '/market/hot',
-    { type: MARKET, size: 10 },
-  );
-  expect(hot.status).toBe(1);
-  const stock = hot.data.list.find((q) => Number(q.price) > 100) ?? hot.data.list[0];
-  expect(stock).toBeDefined();
-  return stock!.code;
-}
-
-async function openPositions(session: Session): Promise<PositionRow[]> {
-  const answer = await apiCall<{ list: PositionRow[] }>(
-    '/trade/userstocklist',
-    { type: MARKET, size: 50 },
-    session,
-  );
-  return answer.data.list;
-}
-
-/** Success toasts last 2 s (SPEC §10); screenshots of lists wait for them to go. */
-async function toastGone(page: Page) {
-  await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 5_000 }).toBe(0);
-}
-
-async function signIn(page: Page, session: Session) {
-  await page.context().addInitScript(
-    (stored: Session) => {
-      localStorage.setItem('token', stored.token);
-      localStorage.setItem('account', stored.account);
-    },
-    { token: session.token, account: session.account },
-  );
-}
-
-async function openSheet(page: Page, code: string, side: 'buy' | 'sell') {
-  await page.goto(`${baseUrl()}/#/quotes/info?code=${code}`);
-  await page.getByTestId(side).click({ timeout: 20_000 });
-  const sheet = page.getByTestId('order-sheet');
-  await expect.poll(() => sheet.getByTestId('order-quote').count(), { timeout: 15_000 }).toBe(1);
-  return sheet;
-}
-
-/** The preview has answered: margin, fee, total and available all show an amount. */
-async function waitForPreview(sheet: Locator) {
-  await expect
-    .poll(() => sheet.locator('[data-testid=order-summary] dd .kb-num').count(), { timeout: 15_000 })
-    .toBe(4);
-  await expect
-    .poll(() => sheet.getByTestId('order-summary').getAttribute('aria-busy'), { timeout: 10_000 })
-    .toBe('false');
-}
-
-async function confirmOrder(page: Page, lang: Lang, shotName?: string) {
-  const t = tradingI18n.resources[lang];
-  await page.getByTestId('order-submit').click();
-  const dialog = page.locator('.adm-dialog').filter({ has: page.getByTestId('order-confirm') });
-  await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
-  if (shotName) await shot(page, lang, shotName);
-  await dialog.getByRole('button', { name: t.sheet.confirmAction }).click();
-  await expect
-    .poll(() => page.getByText(successI18n.resources[lang].place).count(), { timeout: 10_000 })
-    .toBeGreaterThan(0);
-  await expect.poll(() => page.getByTestId('order-sheet').isVisible(), { timeout: 5_000 }).toBe(false);
-}
-
-const card = (page: Page, position: { id: number }) =>
-  page.locator(`[data-testid=position-card][data-id="${position.id}"]`);
 
 async function closeFromDetail(page: Page, lang: Lang, position: PositionRow, shots: boolean) {
   const t = tradingI18n.resources[lang];
@@ -187,18 +75,16 @@ async function closeFromDetail(page: Page, lang: Lang, position: PositionRow, sh
   await expect.poll(() => dialog.count(), { timeout: 5_000 }).toBe(1);
   if (shots) await shot(page, lang, 'trading-close-confirm');
   await dialog.getByRole('button', { name: commonI18n.resources[lang].actions.confirm }).click();
-  await expect
-    .poll(() => page.getByText(successI18n.resources[lang].close).count(), { timeout: 10_000 })
-    .toBeGreaterThan(0);
+  await saw(page, successI18n.resources[lang].close);
   await expect.poll(() => detail.getAttribute('data-state'), { timeout: 10_000 }).toBe('closed');
-  await expect.poll(() => page.getByText(t.detail.closePrice).count()).toBeGreaterThan(0);
+  await saw(page, t.detail.closePrice);
   if (shots) await shot(page, lang, 'trading-position-detail-closed');
 }
 
 describe.each(LANGUAGES)('trading journey in %s', (lang) => {
   it('buys long at market with 2× leverage, cancels a pending short, fills a short limit, closes both and finds every posting', async () => {
     const t = tradingI18n.resources[lang];
-    const session = await fundedUser();
+    const session = await fundedInvestor({ prefix: 'tr', amount: '10000000' });
     const code = await pickStock();
     const page = await phone(browser, lang);
     await signIn(page, session);
@@ -234,13 +120,12 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
 
     // 3. A short limit well above the price waits as pending; it is cancelled from the list.
     const { price, limitUp } = await quote(code);
-    const tick = new Decimal(10).pow(-PRICE_DECIMALS[MARKET]);
-    let high = price.times('1.05').toDecimalPlaces(PRICE_DECIMALS[MARKET], Decimal.ROUND_DOWN);
+    let high = price.times('1.05').toDecimalPlaces(DECIMALS, Decimal.ROUND_DOWN);
     if (limitUp && high.gt(limitUp)) high = limitUp;
     sheet = await openSheet(page, code, 'sell');
     expect(await sheet.getByTestId('order-direction-short').getAttribute('aria-pressed')).toBe('true');
     await sheet.getByTestId('order-type-limit').click();
-    await sheet.getByTestId('order-price').fill(high.toFixed(PRICE_DECIMALS[MARKET]));
+    await sheet.getByTestId('order-price').fill(high.toFixed(DECIMALS));
     await sheet.getByTestId('order-quantity').fill('100');
     await sheet.getByTestId('order-leverage-2').click();
     await waitForPreview(sheet);
@@ -260,20 +145,20 @@ describe.each(LANGUAGES)('trading journey in %s', (lang) => {
     await expect.poll(() => cancelDialog.count(), { timeout: 5_000 }).toBe(1);
     await shot(page, lang, 'trading-cancel-confirm');
     await cancelDialog.getByRole('button', { name: t.positions.cancelAction }).click();
-    await expect
-      .poll(() => page.getByText(successI18n.resources[lang].cancel).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await saw(page, successI18n.resources[lang].cancel);
     await expect.poll(() => pendingCard.count(), { timeout: 10_000 }).toBe(0);
 
-    // 4. A short limit ten ticks under the price, priced from a quote read just before it is
-    // typed: the market trades through it at once or within seconds. (Priced earlier, a falling
-    // simulated price could leave it waiting for the price to come back.)
+    // 4. A short limit 1 % under the price, priced from a quote read just before it is typed:
+    // the market trades through it at once. (Ten ticks under, a simulated price falling for the
+    // seconds the sheet takes could leave it waiting for the price to come back.)
     sheet = await openSheet(page, code, 'sell');
     await sheet.getByTestId('order-type-limit').click();
     await sheet.getByTestId('order-quantity').fill('100');
     await sheet.getByTestId('order-leverage-2').click();
     const now = await quote(code);
-    const low = now.price.minus(tick.times(10)).toFixed(PRICE_DECIMALS[MARKET]);
+    let below = now.price.times('0.99').toDecimalPlaces(DECIMALS, Decimal.ROUND_DOWN);
+    if (now.limitDown && below.lt(now.limitDown)) below = now.limitDown;
+    const low = below.toFixed(DECIMALS);
     await sheet.getByTestId('order-price').fill(low);
     await waitForPreview(sheet);
     await confirmOrder(page, lang);

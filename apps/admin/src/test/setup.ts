@@ -3,12 +3,10 @@
  * jsdom lacks are test/jsdom.ts).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../shared/i18n';
 
-// `findBy…` and `waitFor` wait up to 5 s: a loaded machine runs the whole suite at once.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   localStorage.setItem('language', 'us');

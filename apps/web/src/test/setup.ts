@@ -8,7 +8,7 @@
  * client forgets its answers, and the document is emptied, so no test sees another's.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { StoreApi } from 'zustand';
@@ -29,8 +29,6 @@ function resetStore<T>(store: StoreApi<T>) {
   store.setState(store.getInitialState(), true);
 }
 
-// `findBy…` and `waitFor` wait up to 5 s: a loaded machine runs the whole suite at once.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   initI18n(await allBundles(), 'us');

@@ -35,8 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           ON CONFLICT (user_id, name, currency) DO NOTHING`)
     .execute(db);
   // One statement (its body holds semicolons, so not through runStatements).
-  await sql
-    .raw(`
+  await sql.raw(LEDGER_POST).execute(db);
+}
+
+/** The function as this migration creates it (migration 0004 mends how it opens an account). */
+export const LEDGER_POST = `
     CREATE FUNCTION ledger_post(
       p_kind text, p_user_id int8, p_ref_type text, p_ref_id int8, p_memo text, p_at timestamptz,
       p_stamp text, p_users int8[], p_names text[], p_currencies text[], p_amounts int8[]
@@ -88,6 +91,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END LOOP;
       RETURN NEXT;
     END
-    $f$`)
-    .execute(db);
-}
+    $f$`;

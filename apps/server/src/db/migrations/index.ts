@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_core';
 import * as m0002 from './0002_ledger_post';
 import * as m0003 from './0003_postings_without_foreign_keys';
+import * as m0004 from './0004_ledger_post_concurrent_open';
 import * as m0005 from './0005_jobs';
 import * as m0010 from './0010_secrets_and_sessions';
 import * as m0011 from './0011_sign_in_security';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_ledger_post': m0002,
   '0003_postings_without_foreign_keys': m0003,
+  '0004_ledger_post_concurrent_open': m0004,
   '0005_jobs': m0005,
   '0010_secrets_and_sessions': m0010,
   '0011_sign_in_security': m0011,
