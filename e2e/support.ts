@@ -44,6 +44,12 @@ export async function phone(browser: Browser, lang: Lang, market = 'jpy'): Promi
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     locale: { cn: 'zh-CN', us: 'en-US', jp: 'ja-JP' }[lang],
+    // Asked for less motion, as a phone's setting can: a moving price's tint shows without fading
+    // (apps/web/src/app/styles.css). Fading, every screen of live prices keeps a headless browser
+    // without a GPU drawing frames: the home screen idle cost 12.5 CPU-s in 20 s, 1.9 without
+    // (docs/benchmarks.md "The whole test suite"). The fade itself is a component test's
+    // (shared/ui/trend-text.test.tsx).
+    reducedMotion: 'reduce',
   });
   await context.addInitScript(
     ({ language, stock }) => {

@@ -88,6 +88,9 @@ function nodeEnv(spec: NodeSpec, port: number): NodeJS.ProcessEnv {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.NODE_OPTIONS;
+  // Vitest's own NODE_ENV=test is not the node's: through `npm start` it would build the web app
+  // in development mode into apps/web/dist, where the next server would serve it.
+  delete env.NODE_ENV;
   if (spec.databaseUrl) {
     const url = new URL(spec.databaseUrl);
     url.searchParams.set('application_name', spec.name);

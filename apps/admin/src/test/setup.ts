@@ -7,7 +7,6 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../shared/i18n';
 
-
 beforeAll(() => {
   localStorage.setItem('language', 'us');
   initI18n();

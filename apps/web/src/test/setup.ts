@@ -29,7 +29,6 @@ function resetStore<T>(store: StoreApi<T>) {
   store.setState(store.getInitialState(), true);
 }
 
-
 beforeAll(async () => {
   initI18n(await allBundles(), 'us');
 });

@@ -1,6 +1,6 @@
 import { admin } from '@kabuto/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { inTransaction } from '../../db/database';
 import type { DB, Tx } from '../../db/schema';
@@ -41,6 +41,9 @@ function firstField(error: z.ZodError, fallback: string): string {
 }
 
 type Call = admin.AdminCallDef;
+
+/** A refused back-office call's answer (401, 403, 400 naming the field, 404, 409): its key. */
+const REFUSAL = z.object({ error: z.string(), field: z.string().optional() }).catchall(z.unknown());
 
 /** What a handler receives: the parsed input, the operator (none for the sign-in) and the exchange. */
 export type AdminContext<C extends Call> = admin.AdminParsedOf<C> & {
@@ -90,6 +93,11 @@ export function adminCall<C extends Call>(
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
+      // Documented only: answers are sent as plain JSON and checked above (outside production).
+      response: {
+        ...(call.response ? { 200: call.response } : {}),
+        '4XX': REFUSAL,
+      },
     },
     attachValidation: true,
     ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),

@@ -1,4 +1,4 @@
-import { API } from '@kabuto/contract';
+import { API, admin } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -111,6 +111,28 @@ describe('operations endpoints', () => {
     }
     for (const path of ['/api/admin/login', '/api/admin/reviews', '/healthz', '/metrics', '/api/ws']) {
       expect(doc.paths[path], path).toBeTruthy();
+    }
+  });
+
+  it('documents every back-office call with its input, its answer and its refusal', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    type Operation = {
+      responses?: Record<string, { content?: Record<string, { schema: unknown }> }>;
+    };
+    const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
+    // Every call but clock travel, which a node has only when started with it (SPEC §9).
+    const calls = admin.adminCalls().filter((call) => !call.path.startsWith('/api/admin/clock/'));
+    expect(calls.length).toBeGreaterThan(50);
+    for (const call of calls) {
+      expect(t.app.hasRoute({ method: call.method, url: call.path }), call.path).toBe(true);
+      const path = call.path.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[path]?.[call.method.toLowerCase()];
+      expect(operation, `${call.method} ${path}`).toBeTruthy();
+      const schema = (code: string) =>
+        JSON.stringify(operation?.responses?.[code]?.content?.['application/json']?.schema ?? null);
+      expect(schema('4XX'), `${call.method} ${path}`).toContain('"error"');
+      // A call that answers JSON documents its answer; one that answers a file has none.
+      if (call.response) expect(schema('200'), `${call.method} ${path}`).not.toBe('null');
     }
   });
 
