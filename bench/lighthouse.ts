@@ -21,10 +21,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/chromium';
 import { freePort } from '../test/free-port';
 import { register, signIn } from './investor-session';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** LIGHTHOUSE_PAGES=home,stock keeps only the pages whose names start with one of these. */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -85,17 +85,8 @@ async function main() {
   const server = process.env.BENCH_URL ? null : await startServer();
   const baseUrl = process.env.BENCH_URL ?? server?.baseUrl ?? '';
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     const session = await register(baseUrl, 'lh');

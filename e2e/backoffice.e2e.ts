@@ -16,6 +16,7 @@ import {
   pngBlob,
   registeredInvestor,
   type Session,
+  saw,
   settleBackOffice,
   shot,
   uniqueAccount,
@@ -284,6 +285,8 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
       await shot(page, lang, 'backoffice-newshare-edit');
       await page.getByTestId('newshare-submit').click();
       await page.getByTestId('newshare-confirm').click();
+      // Said on screen first: a refusal would be named here, in the message shown instead.
+      await saw(page, t.newshares.changed);
       await expect
         .poll(async () => {
           const shares = await adminGet<{

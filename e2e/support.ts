@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/chromium';
 
 export const LANGUAGES = ['cn', 'us', 'jp'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -23,19 +24,7 @@ export function useServer(url: string | null): void {
 }
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 }
 
 /** A phone-sized page (390×844) in the given language, with `stock` and `language` preset. */

@@ -17,7 +17,10 @@ const echo = admin.defineAdminCall({
 async function appWith(handler: Parameters<typeof adminCall<typeof echo>>[2], faults: string[] = []) {
   // Faults the app logs (an error thrown after the answer was sent is only logged).
   const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => faults.push(line) } } });
+  // As app.ts: requests checked by their zod schemas, answers sent as plain JSON (their schemas
+  // only document them).
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   adminCall(app, echo, handler);
   await app.ready();
   return app;
