@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminCall, refuseAdmin } from './http';
+import { adminCall, backofficeCalls, refuseAdmin } from './http';
 
 /** A signed-out call (no role to check), so a bare app can register it. */
 const echo = admin.defineAdminCall({
@@ -60,5 +60,18 @@ describe('adminCall', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'refused' });
     expect(faults).toEqual([]);
+  });
+
+  it('keeps each app’s guarded calls to that app, for a process that builds several', async () => {
+    const guarded = (path: string) =>
+      admin.defineAdminCall({ method: 'GET', path, summary: path, need: 'view' });
+    const one = Fastify();
+    const two = Fastify();
+    // Registered from a plugin of its own, as the modules do: the call is still the app's.
+    await one.register(async (child) => adminCall(child, guarded('/api/admin/test/one'), async () => ({})));
+    adminCall(two, guarded('/api/admin/test/two'), async () => ({}));
+    expect(backofficeCalls(one).map((c) => c.url)).toEqual(['/api/admin/test/one']);
+    expect(backofficeCalls(two).map((c) => c.url)).toEqual(['/api/admin/test/two']);
+    expect(backofficeCalls(Fastify())).toEqual([]);
   });
 });

@@ -32,8 +32,17 @@ export interface BackofficeCall {
   summary: string;
 }
 
-/** Every back-office call behind the operator guard: the OpenAPI document and the role-matrix test read it. */
-export const BACKOFFICE_CALLS: BackofficeCall[] = [];
+/** The back-office calls behind the operator guard, by app (its HTTP server, shared by every plugin of it). */
+const callsByApp = new WeakMap<object, BackofficeCall[]>();
+
+/**
+ * Every back-office call behind the operator guard that `app` registered (the role-matrix test
+ * reads it). Per app: a process that builds several apps (tests, each with its own modules and
+ * settings) keeps each one's calls apart.
+ */
+export function backofficeCalls(app: FastifyInstance): BackofficeCall[] {
+  return callsByApp.get(app.server) ?? [];
+}
 
 function firstField(error: z.ZodError, fallback: string): string {
   const path = error.issues[0]?.path ?? [];
@@ -79,7 +88,11 @@ export function adminCall<C extends Call>(
   options: AdminCallOptions = {},
 ): void {
   const need = call.need;
-  if (need) BACKOFFICE_CALLS.push({ method: call.method, url: call.path, need, summary: call.summary });
+  if (need) {
+    const calls = callsByApp.get(app.server) ?? [];
+    callsByApp.set(app.server, calls);
+    calls.push({ method: call.method, url: call.path, need, summary: call.summary });
+  }
   const validateAnswers = process.env.NODE_ENV !== 'production';
   app.route({
     method: call.method,

@@ -4,7 +4,7 @@ import { createTestApp, fund, registerUser, type TestApp } from '../../../test/h
 import { checkInvariant } from '../../ledger/ledger';
 import { OPERATOR_ROLES, type OperatorRole, ROLE_CAN } from '../admin/port';
 import { modules } from '../index';
-import { BACKOFFICE_CALLS, type BackofficeCall } from './http';
+import { type BackofficeCall, backofficeCalls } from './http';
 import { adminApi, operatorAs } from './testing';
 
 /**
@@ -47,7 +47,9 @@ const concrete = (url: string) =>
 
 describe('back-office roles', () => {
   it('lists every /api/admin route in the role matrix', () => {
-    const inMatrix = new Set([...BACKOFFICE_CALLS, ...EXISTING_CALLS].map((c) => `${c.method} ${c.url}`));
+    const inMatrix = new Set(
+      [...backofficeCalls(t.app), ...EXISTING_CALLS].map((c) => `${c.method} ${c.url}`),
+    );
     const adminPaths = registered
       .filter((r) => r.url.startsWith('/api/admin/') && r.url !== '/api/admin/login')
       .map((r) => `${r.method} ${r.url}`);
@@ -59,14 +61,14 @@ describe('back-office roles', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    for (const call of BACKOFFICE_CALLS) {
+    for (const call of backofficeCalls(t.app)) {
       const path = call.url.replace(/:(\w+)/g, '{$1}');
       expect(doc.paths[path]?.[call.method.toLowerCase()], `${call.method} ${path}`).toBeDefined();
     }
   });
 
   // Signing out ends the session the matrix uses; it is checked on its own below.
-  const matrix = () => [...BACKOFFICE_CALLS, ...EXISTING_CALLS].filter((c) => c.url !== LOGOUT);
+  const matrix = () => [...backofficeCalls(t.app), ...EXISTING_CALLS].filter((c) => c.url !== LOGOUT);
 
   for (const role of OPERATOR_ROLES) {
     it(`refuses the ${role} role every call it may not make, and lets it make the others`, async () => {
@@ -87,7 +89,7 @@ describe('back-office roles', () => {
   }
 
   it('lets every role sign out, which ends that session only', async () => {
-    expect(BACKOFFICE_CALLS.find((c) => c.url === LOGOUT)?.need).toBe('view');
+    expect(backofficeCalls(t.app).find((c) => c.url === LOGOUT)?.need).toBe('view');
     for (const role of OPERATOR_ROLES) {
       const token = await operatorAs(t, role === 'admin' ? 'admin' : `op-${role}`, role);
       expect((await adminApi(t, token, 'POST', LOGOUT)).status).toBe(200);
@@ -97,7 +99,7 @@ describe('back-office roles', () => {
   });
 
   it('refuses every call without a session or with an ended one', async () => {
-    for (const call of [...BACKOFFICE_CALLS, ...EXISTING_CALLS]) {
+    for (const call of [...backofficeCalls(t.app), ...EXISTING_CALLS]) {
       expect((await adminApi(t, null, call.method, concrete(call.url))).status).toBe(401);
       expect((await adminApi(t, 'not-a-token', call.method, concrete(call.url))).status).toBe(401);
     }
