@@ -11,6 +11,8 @@ export async function benchServer(options: {
   schema: string;
   marketCodes: string[];
   dataDir: string;
+  /** Settings beside the benches' own (e.g. a loopback push service's origin). */
+  config?: Record<string, unknown>;
 }) {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
@@ -33,6 +35,7 @@ export async function benchServer(options: {
       fundHours: 'always',
       marketCodes: options.marketCodes,
       dataDir: options.dataDir,
+      ...options.config,
     },
   );
   const { app, ctx } = await buildApp({ config, database, schema, serveStatic: false });

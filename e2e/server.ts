@@ -21,9 +21,12 @@ export interface ServerProcess {
 export async function startServer({
   port,
   dataDir,
+  pushPort,
 }: {
   port: number;
   dataDir: string;
+  /** A loopback port whose push endpoints the server accepts (the alerts journey's push service). */
+  pushPort?: number;
 }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
@@ -42,6 +45,7 @@ export async function startServer({
       // Passkeys (SPEC §13.1) are made for this origin; its host name is the RP ID. WebAuthn takes
       // "localhost" (a secure context over plain HTTP), never an IP address.
       WEBAUTHN_ORIGIN: `http://localhost:${port}`,
+      ...(pushPort ? { KABUTO_PUSH_TEST_ORIGIN: `http://127.0.0.1:${pushPort}` } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -21,6 +21,17 @@ describe('limits in config', () => {
 });
 
 describe('the environment, read through one schema', () => {
+  it('takes a test push origin only on a clock-travel node and only at a loopback address', () => {
+    const origin = 'http://127.0.0.1:4555';
+    expect(loadConfig({ KABUTO_PUSH_TEST_ORIGIN: origin }).pushTestOrigin).toBeNull();
+    expect(
+      loadConfig({ KABUTO_CLOCK_TRAVEL: '1', KABUTO_PUSH_TEST_ORIGIN: `${origin}/` }).pushTestOrigin,
+    ).toBe(origin);
+    expect(() =>
+      loadConfig({ KABUTO_CLOCK_TRAVEL: '1', KABUTO_PUSH_TEST_ORIGIN: 'https://push.example.com' }),
+    ).toThrow(/KABUTO_PUSH_TEST_ORIGIN/);
+  });
+
   it('reads each variable into its type, an empty value as unset', () => {
     const config = loadConfig({
       PORT: '8080',

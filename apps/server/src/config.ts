@@ -109,6 +109,19 @@ export interface Config {
    */
   totpKey: Buffer;
   totpKeyConfigured: boolean;
+  /**
+   * The contact in the server's VAPID claims (PUSH_SUBJECT: a mailto: or https: address), which
+   * push services use to reach the operator of a misbehaving sender (SPEC §13.3).
+   */
+  pushSubject: string;
+  /**
+   * One more origin whose push endpoints are accepted beside the known push services (an
+   * `http(s)://host:port` origin; tests' own push endpoint). Set by code, or for the browser
+   * journeys by KABUTO_PUSH_TEST_ORIGIN, which counts only on a node started with clock travel
+   * (never in production) and only for a loopback address: no deployment can be made to send
+   * pushes to an address of its choosing.
+   */
+  pushTestOrigin: string | null;
 }
 
 /** Hard limits that are not settings. */
@@ -177,6 +190,13 @@ const envSchema = z.object({
   REDIS_PREFIX: text.optional(),
   ADMIN_PASSWORD: text.optional(),
   KABUTO_CLOCK_TRAVEL: flag.optional(),
+  KABUTO_PUSH_TEST_ORIGIN: z
+    .url({
+      protocol: /^https?$/,
+      hostname: /^(127\.0\.0\.1|localhost)$/,
+      error: 'expected a loopback http(s) origin',
+    })
+    .optional(),
   MARKET_HOURS: hoursMode.optional(),
   FUND_HOURS: hoursMode.optional(),
   MARKET_SEED: text.optional(),
@@ -192,6 +212,10 @@ const envSchema = z.object({
   REQUIRE_SECOND_FACTOR: flag.optional(),
   WEBAUTHN_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// origin' })
+    .optional(),
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'expected a mailto: or https:// address' })
     .optional(),
   TOTP_ENCRYPTION_KEY: text
     .transform((v, ctx) => {
@@ -336,6 +360,11 @@ export function loadConfig(
     webauthnOrigin: env.WEBAUTHN_ORIGIN ?? `http://localhost:${port}`,
     totpKey: env.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_KEY,
     totpKeyConfigured: env.TOTP_ENCRYPTION_KEY !== undefined,
+    pushSubject: env.PUSH_SUBJECT ?? 'mailto:operator@kabuto.invalid',
+    pushTestOrigin:
+      env.KABUTO_CLOCK_TRAVEL && env.KABUTO_PUSH_TEST_ORIGIN
+        ? new URL(env.KABUTO_PUSH_TEST_ORIGIN).origin
+        : null,
     ...overrides,
   };
   return config;

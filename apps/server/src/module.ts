@@ -10,6 +10,7 @@ export type ModuleName =
   | 'news'
   | 'users'
   | 'messages'
+  | 'notify'
   | 'admin'
   | 'clock'
   | 'reviews'
@@ -21,7 +22,8 @@ export type ModuleName =
   | 'block'
   | 'ipo'
   | 'copy'
-  | 'backoffice';
+  | 'backoffice'
+  | 'alerts';
 
 export type Module = ReturnType<typeof defineModule>;
 

@@ -20,6 +20,8 @@ import type { FileService } from './storage/files';
  *   openPositions   trading       how many positions a user has open (withdrawal refusals)
  *   trading         trading       the matching engine
  *   copyTrading     copy          the copy-trading fan-out (tests wait on it)
+ *   notify          notify        the notifier and the VAPID public key (SPEC §13.3)
+ *   alerts          alerts        the price-alert watcher (SPEC §13.3; tests wait on it)
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,5 +37,7 @@ declare module 'fastify' {
     openPositions: import('./modules/trading/port').OpenPositionsPort;
     trading: import('./modules/trading/port').TradingPort;
     copyTrading: import('./modules/copy/port').CopyPort;
+    notify: import('./modules/notify/port').NotifyPort;
+    alerts: import('./modules/alerts/port').AlertsPort;
   }
 }

@@ -71,6 +71,8 @@ export const ERROR_KEYS = [
   'step_up_required',
   'second_factor_unset',
   'passkey_invalid',
+  // SPEC §13.3: at most ALERT_LIMIT price alerts per investor.
+  'alert_limit',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

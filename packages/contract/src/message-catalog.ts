@@ -176,6 +176,48 @@ export const MESSAGE_TEMPLATES = {
       body: '指値注文 {order}（{code} {quantity} 株、指値 {price}）は大引けまでに約定せず失効しました。拘束資金は解放されました。',
     },
   },
+  order_triggered: {
+    cn: {
+      title: '条件单已触发',
+      body: '委托 {order}（{code} {side} {quantity} 股）的触发价已在 {price} 达到，委托已发出。',
+    },
+    us: {
+      title: 'Trigger reached',
+      body: 'Order {order} ({side} {quantity} × {code}): its trigger was reached at {price} and the order was sent.',
+    },
+    jp: {
+      title: '逆指値が発動しました',
+      body: '注文 {order}（{code} {side} {quantity} 株）は {price} で発動条件に達し、発注されました。',
+    },
+  },
+  take_profit_closed: {
+    cn: {
+      title: '止盈已平仓',
+      body: '持仓 {order}（{code}，{quantity} 股）达到止盈价，已按 {price} 平仓，盈亏 {pnl}。',
+    },
+    us: {
+      title: 'Take-profit reached',
+      body: 'Position {order} ({quantity} × {code}) reached its take-profit and was closed at {price}; P&L {pnl}.',
+    },
+    jp: {
+      title: '利確注文が約定しました',
+      body: '建玉 {order}（{code} {quantity} 株）は利確価格に達し、{price} で決済しました。損益 {pnl}。',
+    },
+  },
+  stop_loss_closed: {
+    cn: {
+      title: '止损已平仓',
+      body: '持仓 {order}（{code}，{quantity} 股）达到止损价，已按 {price} 平仓，盈亏 {pnl}。',
+    },
+    us: {
+      title: 'Stop-loss reached',
+      body: 'Position {order} ({quantity} × {code}) reached its stop-loss and was closed at {price}; P&L {pnl}.',
+    },
+    jp: {
+      title: '損切り注文が約定しました',
+      body: '建玉 {order}（{code} {quantity} 株）は損切り価格に達し、{price} で決済しました。損益 {pnl}。',
+    },
+  },
   ipo_won: {
     cn: {
       title: '新股中签',
@@ -299,6 +341,57 @@ export const MESSAGE_TEMPLATES = {
     jp: {
       title: 'デイトレードを精算しました',
       body: 'デイトレード {order}（{day}）を大引けで決済・精算しました。損益 {pnl}、利用可能資金へ {returned} を返金しました。',
+    },
+  },
+  // SPEC §13.3 price alerts: the stock (its name in the investor's language), the condition, the price.
+  alert_above: {
+    cn: { title: '价格提醒：{name}', body: '{name}（{code}）现价 {price}，已达到或高于您设定的 {value}。' },
+    us: {
+      title: 'Price alert: {name}',
+      body: '{name} ({code}) is at {price}, at or above your alert price of {value}.',
+    },
+    jp: {
+      title: '株価アラート：{name}',
+      body: '{name}（{code}）が {price} になり、設定価格 {value} 以上に達しました。',
+    },
+  },
+  alert_below: {
+    cn: { title: '价格提醒：{name}', body: '{name}（{code}）现价 {price}，已达到或低于您设定的 {value}。' },
+    us: {
+      title: 'Price alert: {name}',
+      body: '{name} ({code}) is at {price}, at or below your alert price of {value}.',
+    },
+    jp: {
+      title: '株価アラート：{name}',
+      body: '{name}（{code}）が {price} になり、設定価格 {value} 以下に達しました。',
+    },
+  },
+  alert_rise: {
+    cn: {
+      title: '价格提醒：{name}',
+      body: '{name}（{code}）今日上涨 {change}%，现价 {price}，已达到您设定的涨幅 +{value}%。',
+    },
+    us: {
+      title: 'Price alert: {name}',
+      body: '{name} ({code}) is up {change}% today at {price}, reaching your alert of +{value}%.',
+    },
+    jp: {
+      title: '株価アラート：{name}',
+      body: '{name}（{code}）は本日 {change}% 上昇して {price} になり、設定した上昇率 +{value}% に達しました。',
+    },
+  },
+  alert_fall: {
+    cn: {
+      title: '价格提醒：{name}',
+      body: '{name}（{code}）今日下跌 {change}%，现价 {price}，已达到您设定的跌幅 −{value}%。',
+    },
+    us: {
+      title: 'Price alert: {name}',
+      body: '{name} ({code}) is down {change}% today at {price}, reaching your alert of −{value}%.',
+    },
+    jp: {
+      title: '株価アラート：{name}',
+      body: '{name}（{code}）は本日 {change}% 下落して {price} になり、設定した下落率 −{value}% に達しました。',
     },
   },
 } as const satisfies Record<string, Texts>;

@@ -16,6 +16,7 @@ import { CopyPage } from '../features/copy/copy-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DayTradesPage } from '../features/daytrade/daytrades-page';
 import { NewSharesPage } from '../features/newshares/newshares-page';
+import { NotifyPage } from '../features/notify/notify-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
 import { ConfigPage } from '../features/settings/config-page';
@@ -53,6 +54,7 @@ const PAGES: Array<{ area: string; path: string; element: React.ReactNode }> = [
   { area: 'news', path: '/news', element: <NewsPage /> },
   { area: 'copy', path: '/copy', element: <CopyPage /> },
   { area: 'messages', path: '/messages', element: <MessagesPage /> },
+  { area: 'notify', path: '/notify', element: <NotifyPage /> },
   { area: 'config', path: '/config', element: <ConfigPage /> },
   { area: 'audit', path: '/audit', element: <AuditPage /> },
   { area: 'operators', path: '/operators', element: <OperatorsPage /> },

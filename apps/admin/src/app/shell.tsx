@@ -20,6 +20,7 @@ const AREAS = [
   'news',
   'copy',
   'messages',
+  'notify',
   'config',
   'audit',
   'operators',

@@ -54,11 +54,12 @@ export const ROLE_AREAS: Record<Role, ReadonlySet<string>> = {
     'news',
     'copy',
     'messages',
+    'notify',
     'config',
     'audit',
     'operators',
     'newshares',
   ]),
   reviewer: new Set(['dashboard', 'reviews', 'daytrades']),
-  operator: new Set(['dashboard', 'block', 'newshares', 'copy', 'news', 'messages', 'config']),
+  operator: new Set(['dashboard', 'block', 'newshares', 'copy', 'news', 'messages', 'notify', 'config']),
 };

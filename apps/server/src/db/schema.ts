@@ -108,6 +108,8 @@ export interface MessagesTable {
   /** JSON {key, params} (packages/contract/src/messages.ts); null for an operator's message. */
   template: ColumnType<MessageTemplate | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** When the notifier claimed it for live and push delivery (SPEC §13.3); null: not yet. */
+  pushed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface MessageReadsTable {

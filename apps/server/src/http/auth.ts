@@ -58,7 +58,23 @@ export function authenticateOnce(ctx: AppContext, req: FastifyRequest): Promise<
 export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<User | null> {
   const token = req.headers.token;
   const account = accountHeader(req.headers.account);
-  if (typeof token !== 'string' || account === null || token.length < 16 || token.length > 128) return null;
+  if (typeof token !== 'string' || account === null) return null;
+  const session = await resolveSession(ctx, token, account);
+  if (!session) return null;
+  (req as FastifyRequest & { sessionId?: number }).sessionId = session.sessionId;
+  return session.user;
+}
+
+/**
+ * The session a token and account name stand for, by the rules of `authenticate`: HTTP calls
+ * bring them as headers, a WebSocket in its `auth` message (SPEC §13.3).
+ */
+export async function resolveSession(
+  ctx: AppContext,
+  token: string,
+  account: string,
+): Promise<{ user: User; sessionId: number } | null> {
+  if (token.length < 16 || token.length > 128) return null;
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   let session = ctx.sessions.get(tokenHash);
@@ -89,8 +105,7 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
     await sql`UPDATE sessions SET last_seen_at = ${now} WHERE id = ${session.sessionId}`.execute(ctx.db);
     session.lastSeenAt = now;
   }
-  (req as FastifyRequest & { sessionId?: number }).sessionId = session.sessionId;
-  return session.user;
+  return { user: session.user, sessionId: session.sessionId };
 }
 
 /** What a call needs the account to be allowed to do (SPEC §5 account flags). */

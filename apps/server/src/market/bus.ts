@@ -5,13 +5,15 @@ import type { Tick } from './types';
 
 /**
  * What travels between nodes: the feed leader's ticks and FX rates to every node's market
- * service, and each node's news of positions it placed or changed to every other node's
- * matching engine (`node` names the sender, which ignores its own news).
+ * service, and each node's news of the positions and price alerts it placed or changed to every
+ * other node's matching engine and alert watcher (`node` names the sender, which ignores its own
+ * news).
  */
 export type BusMessage =
   | { kind: 'ticks'; ticks: Tick[] }
   | { kind: 'fx'; rates: FxTable }
-  | { kind: 'positions'; node: string; ids: number[] };
+  | { kind: 'positions'; node: string; ids: number[] }
+  | { kind: 'alerts'; node: string; ids: number[] };
 
 /**
  * The tick bus (ARCHITECTURE "Market", "Scale-out"): in-process by default; Redis pub/sub when
@@ -50,7 +52,7 @@ export function isBusMessage(value: unknown): value is BusMessage {
   const kind = (value as { kind?: unknown }).kind;
   if (kind === 'ticks') return Array.isArray((value as { ticks?: unknown }).ticks);
   if (kind === 'fx') return typeof (value as { rates?: unknown }).rates === 'object';
-  if (kind === 'positions') {
+  if (kind === 'positions' || kind === 'alerts') {
     const { node, ids } = value as { node?: unknown; ids?: unknown };
     return typeof node === 'string' && Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id));
   }

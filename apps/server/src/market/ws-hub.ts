@@ -1,4 +1,4 @@
-import { zWsClientMessage } from '@kabuto/contract';
+import { type Language, type WsServerMessage, zWsClientMessage } from '@kabuto/contract';
 import type { WebSocket } from 'ws';
 import type { MarketService, Quote, Tick } from './types';
 
@@ -10,6 +10,8 @@ export const WS_LIMITS = {
   heartbeatMs: 30_000,
   /** Client messages larger than this are refused. */
   maxMessageBytes: 16 * 1024,
+  /** `auth` requests per socket per minute (each reads the database); more answer too_frequent. */
+  authPerMinute: 10,
 } as const;
 
 const TEXT_FRAME = { binary: false } as const;
@@ -79,10 +81,42 @@ function rawSocketOf(socket: WebSocket): RawSocket | null {
   return raw?.cork && raw.uncork && raw.write ? (raw as RawSocket) : null;
 }
 
+/** The investor a socket's `auth` bound it to (SPEC §13.3 live notifications). */
+interface SocketUser {
+  id: number;
+  token: string;
+  account: string;
+  /** The language its notices are written in. */
+  language: Language;
+  /** Messages up to this id were counted in its `authed` answer: only later ones are notices. */
+  afterMessageId: number;
+}
+
 interface Client {
   socket: WebSocket;
   codes: Set<string>;
   alive: boolean;
+  user: SocketUser | null;
+  /** Counts `auth` requests, so an answer that arrives after a newer request is dropped. */
+  authSeq: number;
+  /** When its recent `auth` requests came (monotonic ms), for `authPerMinute`. */
+  authTimes: number[];
+}
+
+/** The investor a socket's token and account stand for, or the refusal's key. */
+export type SocketSession =
+  | { id: number; language: Language }
+  | { refused: 'session_expired' | 'account_blocked' };
+
+/**
+ * How the hub checks a socket's token and account, the way HTTP calls check their headers, and
+ * reads the bell's count (modules/market/routes.ts). Without one, `auth` is refused.
+ */
+export interface SocketAuthenticator {
+  /** `language`: the one the investor's app now shows, kept as theirs (pushes are written in it). */
+  resolve(token: string, account: string, language: Language | undefined): Promise<SocketSession>;
+  /** The investor's unread count, and the newest message id that count covers. */
+  counts(userId: number): Promise<{ unread: number; afterMessageId: number }>;
 }
 
 /**
@@ -91,6 +125,7 @@ interface Client {
  */
 export class QuoteHub {
   private readonly byCode = new Map<string, Set<Client>>();
+  private readonly byUser = new Map<number, Set<Client>>();
   private readonly clients = new Set<Client>();
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly unsubscribe: () => void;
@@ -102,6 +137,7 @@ export class QuoteHub {
   constructor(
     private readonly market: MarketService,
     private readonly maxSubscriptions: number,
+    private readonly authenticator: SocketAuthenticator | null = null,
   ) {
     this.unsubscribe = market.onTick((tick) => this.broadcast(tick));
   }
@@ -155,7 +191,7 @@ export class QuoteHub {
   }
 
   add(socket: WebSocket): void {
-    const client: Client = { socket, codes: new Set(), alive: true };
+    const client: Client = { socket, codes: new Set(), alive: true, user: null, authSeq: 0, authTimes: [] };
     this.clients.add(client);
     this.ensureHeartbeat();
     socket.on('pong', () => {
@@ -203,6 +239,17 @@ export class QuoteHub {
       this.send(client, { type: 'pong' });
       return;
     }
+    if (message.op === 'auth') {
+      const now = performance.now();
+      client.authTimes = client.authTimes.filter((at) => at > now - 60_000);
+      if (client.authTimes.length >= WS_LIMITS.authPerMinute) {
+        this.send(client, { type: 'error', msg: 'too_frequent' });
+        return;
+      }
+      client.authTimes.push(now);
+      void this.authenticate(client, message.token, message.account, message.language);
+      return;
+    }
     const codes = [...new Set(message.codes)];
     if (message.op === 'unsubscribe') {
       for (const code of codes) this.drop(client, code);
@@ -245,8 +292,133 @@ export class QuoteHub {
     if (set.size === 0) this.byCode.delete(code);
   }
 
+  private async authenticate(
+    client: Client,
+    token: string,
+    account: string,
+    language: Language | undefined,
+  ): Promise<void> {
+    client.authSeq += 1;
+    const seq = client.authSeq;
+    let session: SocketSession;
+    let counts: { unread: number; afterMessageId: number } | null = null;
+    try {
+      session = this.authenticator
+        ? await this.authenticator.resolve(token, account, language)
+        : { refused: 'session_expired' };
+      if (!('refused' in session) && this.authenticator) counts = await this.authenticator.counts(session.id);
+    } catch {
+      // The database did not answer: not a reason to sign the investor out; the client retries.
+      if (seq === client.authSeq && this.clients.has(client))
+        this.send(client, { type: 'error', msg: 'network_error' });
+      return;
+    }
+    // A later `auth` or the socket's close decides instead.
+    if (seq !== client.authSeq || !this.clients.has(client)) return;
+    this.unbind(client);
+    if ('refused' in session || !counts) {
+      this.send(client, { type: 'error', msg: 'refused' in session ? session.refused : 'session_expired' });
+      return;
+    }
+    client.user = {
+      id: session.id,
+      token,
+      account,
+      language: language ?? session.language,
+      afterMessageId: counts.afterMessageId,
+    };
+    let set = this.byUser.get(session.id);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(session.id, set);
+    }
+    set.add(client);
+    this.send(client, { type: 'authed', unread: counts.unread });
+  }
+
+  private unbind(client: Client): void {
+    const user = client.user;
+    if (!user) return;
+    client.user = null;
+    const set = this.byUser.get(user.id);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) this.byUser.delete(user.id);
+  }
+
+  /** Investors with at least one authenticated socket on this node. */
+  authedUsers(): number[] {
+    return [...this.byUser.keys()];
+  }
+
+  /**
+   * Checks the sessions of these investors' sockets again (a session may have ended since its
+   * `auth`): a socket whose session no longer resolves is told `session_expired` and unbound,
+   * and keeps its quotes.
+   */
+  async revalidate(userIds: readonly number[]): Promise<void> {
+    const authenticator = this.authenticator;
+    if (!authenticator) return;
+    const checks: Array<Promise<void>> = [];
+    for (const userId of userIds) {
+      for (const client of this.byUser.get(userId) ?? []) {
+        const user = client.user;
+        if (!user) continue;
+        const seq = client.authSeq;
+        checks.push(
+          authenticator.resolve(user.token, user.account, undefined).then(
+            (session) => {
+              if (seq !== client.authSeq || client.user !== user) return;
+              if ('refused' in session || session.id !== user.id) {
+                this.unbind(client);
+                this.send(client, {
+                  type: 'error',
+                  msg: 'refused' in session ? session.refused : 'session_expired',
+                });
+              }
+            },
+            // A database fault is not an ended session: the socket stays bound.
+            () => undefined,
+          ),
+        );
+      }
+    }
+    await Promise.all(checks);
+  }
+
+  /**
+   * Sends a message to the authenticated sockets of one investor (null: of every investor), each
+   * in its own language; sockets bound after the message was written are skipped (their
+   * `authed` count included it). Returns how many sockets it went to.
+   */
+  deliver(
+    userId: number | null,
+    messageId: number,
+    build: (to: { userId: number; language: Language }) => WsServerMessage,
+  ): number {
+    const targets = userId === null ? this.clients : (this.byUser.get(userId) ?? new Set<Client>());
+    const built = new Map<string, string>();
+    let sent = 0;
+    for (const client of targets) {
+      const user = client.user;
+      if (!user || messageId <= user.afterMessageId || client.socket.readyState !== 1) continue;
+      // A socket that stopped reading gets no more: the bell's count catches up on its next notice.
+      if (client.socket.bufferedAmount > WS_LIMITS.maxBufferedBytes) continue;
+      const key = `${user.id}:${user.language}`;
+      let text = built.get(key);
+      if (text === undefined) {
+        text = JSON.stringify(build({ userId: user.id, language: user.language }));
+        built.set(key, text);
+      }
+      client.socket.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+
   private remove(client: Client): void {
     if (!this.clients.delete(client)) return;
+    this.unbind(client);
     for (const code of client.codes) this.drop(client, code);
     client.codes.clear();
     if (this.clients.size === 0 && this.heartbeat) {
@@ -278,5 +450,6 @@ export class QuoteHub {
     for (const client of this.clients) client.socket.close(1001, 'server shutting down');
     this.clients.clear();
     this.byCode.clear();
+    this.byUser.clear();
   }
 }

@@ -1,6 +1,7 @@
 import { jobsModule } from '../jobs/module';
 import type { Module } from '../module';
 import { adminModule } from './admin/routes';
+import { alertsModule } from './alerts/routes';
 import { backofficeModule } from './backoffice/routes';
 import { blockModule } from './block/routes';
 import { clockModule } from './clock/routes';
@@ -13,6 +14,7 @@ import { marketModule } from './market/routes';
 import { messagesModule } from './messages/routes';
 import { moneyModule } from './money/routes';
 import { newsModule } from './news/routes';
+import { notifyModule } from './notify/routes';
 import { reviewsModule } from './reviews/routes';
 import { systemModule } from './system/routes';
 import { tradingModule } from './trading/routes';
@@ -29,6 +31,7 @@ export const modules: Module[] = [
   newsModule,
   usersModule,
   messagesModule,
+  notifyModule,
   adminModule,
   reviewsModule,
   clockModule,
@@ -40,5 +43,6 @@ export const modules: Module[] = [
   ipoModule,
   copyModule,
   dayTradeModule,
+  alertsModule,
   backofficeModule,
 ];

@@ -8,6 +8,7 @@ export * as copy from './copy';
 export * as dashboard from './dashboard';
 export * as daytrade from './daytrade';
 export * as ipo from './ipo';
+export * as notify from './notify';
 export * as operators from './operators';
 export * as reviews from './reviews';
 export * as settings from './settings';

@@ -9,6 +9,7 @@ export type { CopyLeaderView, CopyProductView } from './copy';
 export type { DashboardView } from './dashboard';
 export * from './define';
 export type { AdminShareView, NewShareInput } from './ipo';
+export type { NotifyOverviewView, PushDeviceView, UserAlertView } from './notify';
 export type { OperatorView } from './operators';
 export type { ReviewItemView } from './reviews';
 export type { SettingChangeView, SettingView } from './settings';

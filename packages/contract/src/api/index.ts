@@ -1,3 +1,4 @@
+import { alertCalls } from './alerts';
 import { blockCalls } from './block';
 import { copyCalls } from './copy';
 import { coreCalls } from './core';
@@ -12,6 +13,7 @@ import { newsCalls } from './news';
 import { securityCalls } from './security';
 import { tradingCalls } from './trading';
 
+export * from './alerts';
 export * from './block';
 export * from './copy';
 export * from './core';
@@ -40,4 +42,5 @@ export const API = {
   ...copyCalls,
   ...dayTradeCalls,
   ...securityCalls,
+  ...alertCalls,
 } satisfies Record<string, CallDef>;

@@ -298,6 +298,14 @@ export const zWsClientMessage = z.lazy(() =>
     z.object({ op: z.literal('subscribe'), codes: z.array(zStockCode).min(1).max(200) }),
     z.object({ op: z.literal('unsubscribe'), codes: z.array(zStockCode).min(1).max(200) }),
     z.object({ op: z.literal('ping') }),
+    /** Binds the socket to a signed-in investor, for live notifications (SPEC §13.3). */
+    z.object({
+      op: z.literal('auth'),
+      token: z.string().min(1).max(200),
+      account: z.string().min(1).max(100),
+      /** The language notices are written in (the `language` header of HTTP calls); default the investor's. */
+      language: z.enum(LANGUAGES).optional(),
+    }),
   ]),
 );
 export type WsClientMessage = z.input<typeof zWsClientMessage>;
@@ -327,6 +335,22 @@ export const zWsServerMessage = z.lazy(() =>
       subscriptions: z.array(z.string()),
     }),
     z.object({ type: z.literal('pong') }),
+    /** The socket now receives the investor's notifications (or `error` session_expired). */
+    z.object({ type: z.literal('authed'), unread: z.number().int() }),
+    /**
+     * A new message for the investor (SPEC §13.3): a toast's text in the language the socket's
+     * session chose, and the bell's new unread count.
+     */
+    z.object({
+      type: z.literal('notice'),
+      id: z.number().int(),
+      kind: z.string(),
+      title: z.string(),
+      body: z.string(),
+      unread: z.number().int(),
+      /** Whether the investor's switch for this kind is on (off: bell only, no toast). */
+      live: z.boolean(),
+    }),
     z.object({
       type: z.literal('error'),
       msg: z.string(),

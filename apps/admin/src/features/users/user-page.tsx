@@ -28,6 +28,7 @@ import { errorText } from '../../shared/i18n';
 import { label, memoText, textOr } from '../../shared/labels';
 import { BalancesTable, FlagTags, KycTag } from '../../shared/user-context';
 import { AdjustmentsTable } from './adjustments-page';
+import { NotifyCard } from './notify-card';
 import { SecurityCard } from './security-card';
 
 type Profile = admin.AdminAnswerOf<typeof admin.users.detail>;
@@ -405,6 +406,9 @@ export function UserPage() {
             <AdjustmentCard userId={userId} />
             <SecurityCard userId={userId} />
           </Space>
+        </Col>
+        <Col span={24}>
+          <NotifyCard userId={userId} />
         </Col>
         <Col span={24}>
           <Card size="small">

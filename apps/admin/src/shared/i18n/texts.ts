@@ -6,6 +6,7 @@ import { copyTexts } from '../../features/copy/i18n';
 import { dashboardTexts } from '../../features/dashboard/i18n';
 import { daytradeTexts } from '../../features/daytrade/i18n';
 import { newsharesTexts } from '../../features/newshares/i18n';
+import { notifyTexts } from '../../features/notify/i18n';
 import { operatorsTexts } from '../../features/operators/i18n';
 import { reviewsTexts } from '../../features/reviews/i18n';
 import { settingsTexts } from '../../features/settings/i18n';
@@ -26,6 +27,7 @@ const PARTS = [
   newsharesTexts,
   copyTexts,
   contentTexts,
+  notifyTexts,
   settingsTexts,
   auditTexts,
   operatorsTexts,

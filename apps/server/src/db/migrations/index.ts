@@ -25,6 +25,7 @@ import * as m0501 from './0501_operator_idle';
 import * as m0502 from './0502_names_by_language';
 import * as m0503 from './0503_news_source_and_unpublish';
 import * as m0504 from './0504_reason_template';
+import * as m0600 from './0600_alerts_notifications';
 
 /**
  * Forward-only numbered migrations, run at start on PGlite and PostgreSQL alike.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0502_names_by_language': m0502,
   '0503_news_source_and_unpublish': m0503,
   '0504_reason_template': m0504,
+  '0600_alerts_notifications': m0600,
 };

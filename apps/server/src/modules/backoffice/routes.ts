@@ -3,6 +3,7 @@ import { adjustmentRoutes } from './adjustments';
 import { auditRoutes } from './audit-log';
 import { contentRoutes } from './content';
 import { dashboardRoutes, recordInvariantCheck } from './dashboard';
+import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operators';
 import { securityRoutes } from './security';
 import { applyOverrides, REFRESH_MS, settingsRoutes } from './settings';
@@ -15,7 +16,8 @@ const INVARIANT_CHECK_MS = 60 * 60_000;
 
 /**
  * The back office's calls beyond the review queue (SPEC §9): operator sign-in, user care, ledger
- * adjustments, news and messages, settings, the audit log, operator accounts and the dashboard.
+ * adjustments, news and messages, settings, the audit log, operator accounts, the dashboard and
+ * alerts and notifications.
  * Every call goes through the admin port's operator guard; the dashboard and user care read the
  * review queue; the ledger check is a job.
  */
@@ -35,6 +37,7 @@ export const backofficeModule = defineModule(
     settingsRoutes(app, ctx, defaults);
     auditRoutes(app, ctx);
     operatorRoutes(app, ctx);
+    notifyRoutes(app, ctx);
 
     app.jobs.define({
       name: 'ledger.invariant',

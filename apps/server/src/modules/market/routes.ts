@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../config';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
+import { resolveSession } from '../../http/auth';
 import { route } from '../../http/route';
 import { type BusMessage, busChannel, LocalTickBus, RedisTickBus, type TickBus } from '../../market/bus';
 import { BarPersister, SimulatedFeed } from '../../market/feed';
@@ -13,9 +14,9 @@ import { InMemoryMarket } from '../../market/service';
 import { barStore } from '../../market/store';
 import type { Instrument, MarketService } from '../../market/types';
 import type { InstrumentSpec } from '../../market/universe';
-import { QuoteHub } from '../../market/ws-hub';
+import { QuoteHub, type SocketAuthenticator } from '../../market/ws-hub';
 import { defineModule } from '../../module';
-import { pickLanguage } from '../messages/port';
+import { messages, pickLanguage } from '../messages/port';
 import { KlineService } from './kline';
 import { hot, marketCap, normalizeCode, overview, rankings, search } from './service';
 import { quoteView, sectorName } from './views';
@@ -40,7 +41,9 @@ export const QUOTE_STREAM_DOC = {
     summary:
       'Quote stream (WebSocket). Send {"op":"subscribe","codes":[…]}, {"op":"unsubscribe","codes":[…]} or {"op":"ping"}; ' +
       `receive {"type":"tick",code,price,change,changePercent,volume,time,simulated} for each tick of a subscribed code, ` +
-      `"subscribed"/"unsubscribed" acknowledgements and {"type":"error",msg,field}. At most ${LIMITS.wsSubscriptionsPerSocket} codes per socket.`,
+      `"subscribed"/"unsubscribed" acknowledgements and {"type":"error",msg,field}. At most ${LIMITS.wsSubscriptionsPerSocket} codes per socket. ` +
+      'Signed in, send {"op":"auth",token,account,language?}: answered {"type":"authed",unread} (or an error ' +
+      'session_expired, account_blocked, too_frequent or network_error), then each new message arrives as {"type":"notice",id,kind,title,body,unread,live}.',
     tags: ['market'],
     responses: { 101: { description: 'Switching protocols' } },
   },
@@ -67,6 +70,36 @@ export async function loadStoredMarket(ctx: MarketContext): Promise<void> {
 
 function languageOf(req: FastifyRequest, user: { language: string } | null) {
   return pickLanguage(req.headers.language, user?.language ?? 'jp');
+}
+
+/**
+ * A socket's `auth` (SPEC §13.3): its token and account resolve as an HTTP call's headers do
+ * (a banned account is refused as its calls are); the bell's count and the newest message id it
+ * covers, after which messages arrive as notices.
+ */
+function socketAuthenticator(ctx: AppContext): SocketAuthenticator {
+  return {
+    async resolve(token, account, language) {
+      const session = await resolveSession(ctx, token, account);
+      if (!session) return { refused: 'session_expired' };
+      if (session.user.banned) return { refused: 'account_blocked' };
+      // The language the investor's app shows now is theirs: a push reaches a phone whose app is
+      // closed, so it is written in the language the app last used, not the one at registration.
+      if (language && language !== session.user.language)
+        await ctx.db.updateTable('users').set({ language }).where('id', '=', session.user.id).execute();
+      return { id: session.user.id, language: language ?? pickLanguage(undefined, session.user.language) };
+    },
+    async counts(userId) {
+      const [unread, newest] = await Promise.all([
+        messages.unreadCount(ctx.db, userId),
+        ctx.db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst(),
+      ]);
+      return { unread, afterMessageId: Number(newest?.id ?? 0) };
+    },
+  };
 }
 
 function instrumentOf(ctx: MarketContext, code: string): Instrument {
@@ -212,8 +245,9 @@ export const marketModule = defineModule(
       return { msg: 'modify', data: { codes: await watchlist.reorder(ctx.db, user.id, codes) } };
     });
 
-    // SPEC §8: real-time quotes over a WebSocket, subscribed by code.
-    const hub = new QuoteHub(market, LIMITS.wsSubscriptionsPerSocket);
+    // SPEC §8: real-time quotes over a WebSocket, subscribed by code; SPEC §13.3: a socket that
+    // sends `auth` also receives its investor's notices (modules/notify).
+    const hub = new QuoteHub(market, LIMITS.wsSubscriptionsPerSocket, socketAuthenticator(ctx));
     ctx.marketData.hub = hub;
     // @fastify/websocket hides WebSocket routes from the API document; QUOTE_STREAM_DOC describes it there.
     app.get('/api/ws', { websocket: true }, (socket) => hub.add(socket));

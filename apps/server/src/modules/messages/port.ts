@@ -4,7 +4,9 @@
  */
 export {
   type I18nText,
+  MESSAGE_KINDS,
   type MessageContent,
+  type MessageKind,
   messages,
   moneyParam,
   type OutgoingMessage,

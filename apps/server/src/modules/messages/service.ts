@@ -9,11 +9,30 @@ export type I18nText = Record<Language, string>;
 /** A message written out in every language (an operator's), or one of the catalogue's by key. */
 export type MessageContent = { title: I18nText; body: I18nText } | { template: MessageTemplate };
 
+/**
+ * Every kind of message the server sends. Each one's notification switch (SPEC §13.3) is decided
+ * in modules/notify/kinds.ts, which fails to compile while a kind here has no decision.
+ */
+export const MESSAGE_KINDS = [
+  'alert',
+  'fill',
+  'order_expired',
+  'order_triggered',
+  'stop_out',
+  'review_outcome',
+  'lottery',
+  'loan_overdue',
+  'copy_ended',
+  'day_trade',
+  'security',
+  'notice',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 export type OutgoingMessage = {
   /** null = broadcast to everyone. */
   userId: number | null;
-  /** review_outcome, stop_out, lottery, fill, notice, … */
-  kind: string;
+  kind: MessageKind;
 } & MessageContent;
 
 /** An amount as a message parameter, for the reader's app to write in its currency rules. */

@@ -1,11 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fund, registerUser } from '../../../test/helpers';
-import { POSTGRES_URL } from '../../../test/postgres-url';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/database';
+import { nodeCluster, waitFor } from '../../../test/nodes';
 import { checkInvariant } from '../../ledger/ledger';
 import { ENGINE_REFRESH_MS } from './engine';
 import type { PositionAnswer } from './testing';
@@ -15,73 +10,9 @@ import type { PositionAnswer } from './testing';
  * through the Redis bus — not only after the other nodes' periodic refresh. Two nodes on one
  * PostgreSQL schema and one Redis channel of the test environment.
  */
-const DATABASE_URL = POSTGRES_URL;
-const REDIS_URL = process.env.KABUTO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const unique = () => randomBytes(6).toString('hex');
-const cleanups: Array<() => Promise<unknown>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function waitFor(test: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Two nodes on one fresh PostgreSQL schema and one Redis channel; `a` seeds the market. */
-async function twoNodes() {
-  const schema = `t_${unique()}`;
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: DATABASE_URL,
-      redisUrl: REDIS_URL,
-      redisPrefix: `kabuto:test:${unique()}`,
-      marketHours: 'always',
-      fundHours: 'always',
-      marketCodes: ['7203'],
-      marketHistoryDays: 5,
-      marketMinuteDays: 0,
-      // The feed stays still: the test moves the price itself.
-      marketTickMs: 3_600_000,
-      marketLeaderLockKey: BigInt(`0x${unique()}`),
-      orderRateLimitPerMinute: 100_000,
-      dataDir: `/tmp/kabuto-test-${unique()}`,
-    },
-  );
-  const node = async (seed: boolean) => {
-    const database = await openDatabase({ url: DATABASE_URL, schema, poolSize: 5 });
-    const { app, ctx } = await buildApp({
-      config,
-      database,
-      schema,
-      seed,
-      background: true,
-      serveStatic: false,
-    });
-    await app.ready();
-    cleanups.push(() => close());
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await database.close();
-    };
-    return { app, ctx, close };
-  };
-  cleanups.push(async () => {
-    const database = await openDatabase({ url: DATABASE_URL });
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
-    await database.close();
-  });
-  const a = await node(true);
-  const b = await node(false);
-  return { a, b };
-}
+const cluster = nodeCluster();
+afterAll(() => cluster.close());
+const twoNodes = () => cluster.twoNodes({ orderRateLimitPerMinute: 100_000 });
 
 describe('orders across nodes', () => {
   it('reaches the matching engine of another node at once, which fills it', async () => {

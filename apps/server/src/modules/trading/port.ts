@@ -2,8 +2,10 @@
  * What the trading module offers other modules: the `trading` and `openPositions` ports
  * (ports.ts), the trading context and the day-trading gate, placing an order and closing or
  * settling a position (copy trading, day trading), the row of allotted shares (block trades, new
- * shares), the position row and its view.
+ * shares), the position row and its view; the price book, which price alerts file their
+ * thresholds in as the engine files orders.
  */
+export { type BookEntry, type BookSide, PriceBook } from './book';
 export { type DayTradeGate, LIVE_STATES, type TradingContext } from './context';
 export { placeOrder } from './orders';
 export { allottedPosition, closeDayPosition, closePosition, settle } from './positions';

@@ -48,3 +48,36 @@ export function expiryMessage(row: PositionRow): OutgoingMessage {
     },
   };
 }
+
+/** A trigger order's condition was met and its order sent (SPEC §13.2, §13.3). */
+export function triggeredMessage(row: PositionRow, price: string): OutgoingMessage {
+  return {
+    userId: row.user_id,
+    kind: 'order_triggered',
+    template: {
+      key: 'order_triggered',
+      params: { ...positionParams(row), side: { word: row.direction }, price: { price } },
+    },
+  };
+}
+
+/** A take-profit or stop-loss closed its position (SPEC §13.2, §13.3). */
+export function protectiveCloseMessage(
+  row: PositionRow,
+  kind: 'tp' | 'sl',
+  price: string,
+  pnlMinor: number,
+): OutgoingMessage {
+  return {
+    userId: row.user_id,
+    kind: 'order_triggered',
+    template: {
+      key: kind === 'tp' ? 'take_profit_closed' : 'stop_loss_closed',
+      params: {
+        ...positionParams(row),
+        price: { price },
+        pnl: moneyParam(pnlMinor, MARKET_CURRENCY[row.market]),
+      },
+    },
+  };
+}

@@ -51,6 +51,16 @@ async function expectOpened(user: Session, id: number, price: string, margin: nu
 }
 const setTpSl = (session: Session, body: Record<string, unknown>) =>
   api<PositionAnswer>(t.app, '/trade/setTpSl', body, { session });
+/** The catalogue keys of the investor's messages, oldest first (SPEC §13.3: triggers are told). */
+async function messageKeys(userId: number): Promise<string[]> {
+  const rows = await t.ctx.db
+    .selectFrom('messages')
+    .select(['kind', 'template'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => `${row.kind}:${row.template?.key ?? ''}`);
+}
 
 describe('stop orders', () => {
   it('a short stop waits with margin and fee frozen at the trigger, then sells at market when the price falls to it', async () => {
@@ -84,6 +94,7 @@ describe('stop orders', () => {
     const filled = await info(user, res.data.id);
     expect(filled).toMatchObject({ state: 'holding', openPrice: '2699.0', margin: '269900', openFee: '270' });
     expect(filled.triggeredAt).not.toBeNull();
+    expect(await messageKeys(user.userId)).toEqual(['fill:order_filled', 'order_triggered:order_triggered']);
     // The difference to what was frozen at the trigger goes back to available.
     expect(await balanceOf(t, user.userId, 'JPY')).toEqual({
       available: 1_000_000 - 269_900 - 270,
@@ -114,6 +125,8 @@ describe('stop orders', () => {
     await tick(t, CODES.jpy, '2950.0');
     expect(await info(user, res.data.id)).toMatchObject({ state: 'cancelled', closeReason: 'unfunded' });
     expect(await balanceOf(t, user.userId, 'JPY')).toEqual({ available: 290_290, frozenOrder: 0 });
+    // No word of an order sent: none went out.
+    expect(await messageKeys(user.userId)).not.toContain('order_triggered:order_triggered');
   });
 
   it('a stop-limit freezes at the worse of trigger and limit, then rests as a limit order once triggered', async () => {
@@ -265,6 +278,10 @@ describe('take-profit and stop-loss', () => {
       closePrice: '2960.0',
       realisedPnl: '11000',
     });
+    expect(await messageKeys(user.userId)).toEqual([
+      'fill:order_filled',
+      'order_triggered:take_profit_closed',
+    ]);
     expect(await balanceOf(t, user.userId, 'JPY')).toMatchObject({ frozenOrder: 0 });
     // The stop-loss is gone: the price falling through it changes nothing.
     const before = await snapshot(t, user.userId);

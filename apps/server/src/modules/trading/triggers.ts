@@ -13,9 +13,10 @@ import {
 import { sql, type Updateable } from 'kysely';
 import { afterCommit } from '../../db/ambient';
 import { inTransaction } from '../../db/database';
-import type { Executor } from '../../db/schema';
+import type { Executor, Tx } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { ledgerRefusals, postTransaction } from '../../ledger/ledger';
+import { messages } from '../messages/port';
 import { fundingOf, type MarketBoundContext, type TradingContext } from './context';
 import {
   type FillOutcome,
@@ -28,6 +29,7 @@ import {
 import { feeFor } from './plan';
 import { closeBlockedBy, type StopOutOutcome, settle } from './positions';
 import type { PositionRow, PositionsTable } from './tables';
+import { protectiveCloseMessage, triggeredMessage } from './trade-messages';
 import {
   checkEntryTrigger,
   checkTpSl,
@@ -79,23 +81,45 @@ export async function fireTrigger(
       return { kind: 'not_crossed' };
     }
     const price = new Decimal(tickPrice).toFixed(PRICE_DECIMALS[row.market]);
-    if (row.order_type !== 'stop_limit') return openPending(ctx, trx, current, price, 'cancel', now, extra);
     // A stop-limit whose limit lies past today's limits waits for a day it can trade on.
-    if (!isWithinPriceLimit(ctx.market.priceBand(row.code, now), row.limit_price!))
+    if (
+      row.order_type === 'stop_limit' &&
+      !isWithinPriceLimit(ctx.market.priceBand(row.code, now), row.limit_price!)
+    )
       return { kind: 'not_crossed' };
-    if (limitOrderCrosses(row.direction, row.limit_price!, tickPrice)) {
-      const limit = new Decimal(row.limit_price!);
-      const better = row.direction === 'long' ? Decimal.min(limit, tickPrice) : Decimal.max(limit, tickPrice);
-      return openPending(ctx, trx, current, better.toFixed(PRICE_DECIMALS[row.market]), 'limit', now, extra);
-    }
-    const rested = await trx
-      .updateTable('positions')
-      .set({ ...extra, updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { kind: 'triggered', row: rested };
+    const outcome = await sendTriggered(ctx, trx, row, current, price, tickPrice, now, extra);
+    // The investor hears that the trigger fired (SPEC §13.3) when its order went out: filled, or
+    // resting as a limit. A triggered order the funds no longer cover has its own outcome.
+    if (outcome.kind === 'filled' || outcome.kind === 'triggered')
+      await messages.send(trx, triggeredMessage(row, price), now);
+    return outcome;
   });
+}
+
+/** Sends a fired trigger's order: at the price for a stop, as a limit for a stop-limit. */
+async function sendTriggered(
+  ctx: MarketBoundContext,
+  trx: Tx,
+  row: PositionRow,
+  current: PositionRow,
+  price: string,
+  tickPrice: string,
+  now: Date,
+  extra: Updateable<PositionsTable>,
+): Promise<FillOutcome> {
+  if (row.order_type !== 'stop_limit') return openPending(ctx, trx, current, price, 'cancel', now, extra);
+  if (limitOrderCrosses(row.direction, row.limit_price!, tickPrice)) {
+    const limit = new Decimal(row.limit_price!);
+    const better = row.direction === 'long' ? Decimal.min(limit, tickPrice) : Decimal.max(limit, tickPrice);
+    return openPending(ctx, trx, current, better.toFixed(PRICE_DECIMALS[row.market]), 'limit', now, extra);
+  }
+  const rested = await trx
+    .updateTable('positions')
+    .set({ ...extra, updated_at: now })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { kind: 'triggered', row: rested };
 }
 
 /** Moves stored best prices towards the investor only (GREATEST for a fall trigger, LEAST for a rise). */
@@ -153,10 +177,9 @@ export async function closeByTrigger(
       return { kind: 'not_reached' };
     }
     const price = new Decimal(tickPrice).toFixed(PRICE_DECIMALS[row.market]);
-    return {
-      kind: 'stopped',
-      ...(await settle(ctx, trx, row, price, kind === 'tp' ? 'take_profit' : 'stop_loss', now)),
-    };
+    const done = await settle(ctx, trx, row, price, kind === 'tp' ? 'take_profit' : 'stop_loss', now);
+    await messages.send(trx, protectiveCloseMessage(row, kind, price, done.settlement.userPnlMinor), now);
+    return { kind: 'stopped', ...done };
   });
 }
 

@@ -26,6 +26,7 @@ export const texts: Shape<typeof us> = {
       loan: '借款',
       daytrade: '日内交易',
       block: '大宗申购',
+      push_subscription: '推送设备',
     },
     fields: {
       price: '价格',
@@ -108,6 +109,7 @@ export const texts: Shape<typeof us> = {
       file_view: '查看图片',
       user_flags: '修改账户限制',
       user_factors_reset: '重置第二步验证',
+      push_device_remove: '移除推送设备',
       adjustment_posted: '调整已记账',
       adjustment_requested: '申请调整',
       adjustment_approve: '批准调整',

@@ -26,6 +26,7 @@ export const texts: Shape<typeof us> = {
       loan: '融資',
       daytrade: 'デイトレード',
       block: 'ブロック申込',
+      push_subscription: 'プッシュ通知端末',
     },
     fields: {
       price: '価格',
@@ -108,6 +109,7 @@ export const texts: Shape<typeof us> = {
       file_view: '画像の閲覧',
       user_flags: '制限の変更',
       user_factors_reset: '2段階認証のリセット',
+      push_device_remove: 'プッシュ通知端末の削除',
       adjustment_posted: '調整の記帳',
       adjustment_requested: '調整の申請',
       adjustment_approve: '調整の承認',

@@ -23,6 +23,7 @@ export const texts = {
       loan: 'Loan',
       daytrade: 'Day trading',
       block: 'Block application',
+      push_subscription: 'Push device',
     },
     fields: {
       price: 'Price',
@@ -105,6 +106,7 @@ export const texts = {
       file_view: 'Image viewed',
       user_flags: 'Restrictions changed',
       user_factors_reset: 'Second factors reset',
+      push_device_remove: 'Push device removed',
       adjustment_posted: 'Adjustment posted',
       adjustment_requested: 'Adjustment requested',
       adjustment_approve: 'Adjustment approved',

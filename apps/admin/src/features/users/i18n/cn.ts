@@ -1,7 +1,7 @@
 import type { Shape } from '../../../shared/i18n/shape';
 import type { texts as us } from './us';
 
-/** The back office's users: list, user page, security, sessions, positions and adjustments, in Simplified Chinese. */
+/** The back office's users: list, user page, security, alerts and push devices, sessions, positions and adjustments, in Simplified Chinese. */
 export const texts: Shape<typeof us> = {
   users: {
     applications: '申请记录',
@@ -34,6 +34,37 @@ export const texts: Shape<typeof us> = {
     ledgerAccount: '账户',
     balanceAfter: '变动后余额',
     memo: '备注',
+  },
+  userNotify: {
+    title: '价格提醒与推送设备',
+    alerts: '价格提醒',
+    noAlerts: '没有价格提醒',
+    code: '代码',
+    condition: '条件',
+    kinds: {
+      above: '价格',
+      below: '价格',
+      rise: '日涨跌幅',
+      fall: '日涨跌幅',
+    },
+    repeat: '重复',
+    repeats: { once: '仅一次', daily: '每日一次' },
+    state: '状态',
+    watching: '监控中',
+    stopped: '已停止',
+    lastFired: '最近触发',
+    never: '从未',
+    fires: '触发次数',
+    created: '添加时间',
+    devices: '推送设备',
+    noDevices: '没有推送设备',
+    host: '推送服务',
+    device: '设备',
+    lastSent: '最近推送',
+    failures: '推送失败次数',
+    remove: '移除',
+    removeTitle: '移除此设备（{{host}}）？在用户重新允许之前，该设备不再收到通知。',
+    removed: '设备已移除',
   },
   security: {
     title: '登录安全',

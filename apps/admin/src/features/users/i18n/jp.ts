@@ -1,7 +1,7 @@
 import type { Shape } from '../../../shared/i18n/shape';
 import type { texts as us } from './us';
 
-/** The back office's users: list, user page, security, sessions, positions and adjustments, in Japanese. */
+/** The back office's users: list, user page, security, alerts and push devices, sessions, positions and adjustments, in Japanese. */
 export const texts: Shape<typeof us> = {
   users: {
     applications: '申請',
@@ -34,6 +34,38 @@ export const texts: Shape<typeof us> = {
     ledgerAccount: '勘定',
     balanceAfter: '取引後残高',
     memo: 'メモ',
+  },
+  userNotify: {
+    title: 'アラートとプッシュ通知端末',
+    alerts: '株価アラート',
+    noAlerts: '株価アラートはありません',
+    code: 'コード',
+    condition: '条件',
+    kinds: {
+      above: '株価',
+      below: '株価',
+      rise: '前日比',
+      fall: '前日比',
+    },
+    repeat: '繰り返し',
+    repeats: { once: '1回のみ', daily: '1日1回' },
+    state: '状態',
+    watching: '監視中',
+    stopped: '停止',
+    lastFired: '最終発動',
+    never: 'なし',
+    fires: '発動回数',
+    created: '登録日時',
+    devices: 'プッシュ通知端末',
+    noDevices: 'プッシュ通知端末はありません',
+    host: 'プッシュサービス',
+    device: '端末',
+    lastSent: '最終配信',
+    failures: '配信失敗回数',
+    remove: '削除',
+    removeTitle:
+      'この端末（{{host}}）を削除しますか？お客様が再び許可するまで、この端末には通知が届きません。',
+    removed: '端末を削除しました',
   },
   security: {
     title: 'ログインのセキュリティ',

@@ -1,4 +1,4 @@
-/** The back office's users: list, user page, security, sessions, positions and adjustments, in English (sets the keys). */
+/** The back office's users: list, user page, security, alerts and push devices, sessions, positions and adjustments, in English (sets the keys). */
 export const texts = {
   users: {
     applications: 'Applications',
@@ -31,6 +31,38 @@ export const texts = {
     ledgerAccount: 'Account',
     balanceAfter: 'Balance after',
     memo: 'Memo',
+  },
+  userNotify: {
+    title: 'Alerts and push devices',
+    alerts: 'Price alerts',
+    noAlerts: 'No price alerts',
+    code: 'Code',
+    condition: 'Condition',
+    kinds: {
+      above: 'Price',
+      below: 'Price',
+      rise: 'Day change',
+      fall: 'Day change',
+    },
+    repeat: 'Repeat',
+    repeats: { once: 'Once', daily: 'Once a day' },
+    state: 'State',
+    watching: 'Watching',
+    stopped: 'Stopped',
+    lastFired: 'Last fired',
+    never: 'Never',
+    fires: 'Fires',
+    created: 'Added',
+    devices: 'Push devices',
+    noDevices: 'No push devices',
+    host: 'Push service',
+    device: 'Device',
+    lastSent: 'Last sent',
+    failures: 'Failed pushes',
+    remove: 'Remove',
+    removeTitle:
+      'Remove this device ({{host}})? It gets no more notifications until the investor allows them on it again.',
+    removed: 'Device removed',
   },
   security: {
     title: 'Sign-in security',

@@ -12,6 +12,7 @@ export const cn: Shape<typeof us> = {
     news: '资讯',
     copy: '跟单产品',
     messages: '站内信',
+    notify: '提醒与推送',
     config: '参数设置',
     audit: '审计日志',
     operators: '操作员',

@@ -12,6 +12,7 @@ export const jp: Shape<typeof us> = {
     news: 'ニュース',
     copy: 'コピー商品',
     messages: 'メッセージ',
+    notify: '通知',
     config: '設定',
     audit: '監査ログ',
     operators: 'オペレーター',

@@ -12,6 +12,7 @@ export const us = {
     news: 'News',
     copy: 'Copy products',
     messages: 'Messages',
+    notify: 'Notifications',
     config: 'Settings',
     audit: 'Audit log',
     operators: 'Operators',

@@ -69,6 +69,7 @@ export const messages: ServerKeyMessages = {
     step_up_required: '此操作需要再次验证身份',
     second_factor_unset: '请先开启第二步验证（通行密钥或验证器应用）',
     passkey_invalid: '通行密钥无效，请重试',
+    alert_limit: '价格提醒已达上限（50 个），请先删除不需要的提醒',
     error: '操作失败',
   },
   success: {

@@ -69,6 +69,7 @@ export const messages: ServerKeyMessages = {
     step_up_required: '続行するには本人確認が必要です',
     second_factor_unset: '先にパスキーまたは認証アプリを設定してください',
     passkey_invalid: 'パスキーを確認できませんでした。もう一度お試しください',
+    alert_limit: '価格アラートは 50 件までです。不要なアラートを削除してください',
     error: 'エラーが発生しました',
   },
   success: {

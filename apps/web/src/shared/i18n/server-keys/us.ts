@@ -69,6 +69,7 @@ export const messages: ServerKeyMessages = {
     step_up_required: 'Confirm it is you to continue',
     second_factor_unset: 'Turn on a passkey or an authenticator app first',
     passkey_invalid: 'The passkey was not accepted; try again',
+    alert_limit: 'You have 50 price alerts, the most allowed; remove one first',
     error: 'Something went wrong',
   },
   success: {
