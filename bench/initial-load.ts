@@ -8,7 +8,7 @@
  * /login/logon page it sends a visitor to, their texts and the server keys' texts), from Vite's
  * manifest. Prints each file with its gzip size (level 9, as the build stores it) and the totals
  * of JavaScript and CSS (1 KB = 1000 B); exits 1 when the JavaScript is over the budget
- * (BUDGET_BYTES, default 170,000).
+ * (BUDGET_BYTES, default 172,000).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +26,11 @@ export const FIRST_SCREENS = [
   'src/features/auth/i18n/jp.ts',
   'src/shared/i18n/server-keys/jp.ts',
 ];
-/** Budget in bytes of gzip: 170 KB (1 KB = 1000 B, as in docs/benchmarks.md). */
-const BUDGET_BYTES = Number(process.env.BUDGET_BYTES ?? 170_000);
+/**
+ * Budget in bytes of gzip: 172 KB (1 KB = 1000 B, as in docs/benchmarks.md); 170 KB until the
+ * offline notice, live notices and the service worker's registration joined every screen.
+ */
+export const BUDGET_BYTES = Number(process.env.BUDGET_BYTES ?? 172_000);
 
 interface ManifestChunk {
   file: string;

@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where the API server listens during development (SPEC §11: PORT defaults to 3000); KABUTO_API_TARGET overrides. */
 const API_TARGET = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -18,8 +19,24 @@ export default defineConfig({
         defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         defineAlgorithm('gzip', { level: 9 }),
       ],
-      include: /\.(html|js|css|svg|json)$/,
+      include: /\.(html|js|css|svg|json|webmanifest)$/,
       skipIfLargerOrEqual: true,
+    }),
+    // The installable app (SPEC §13.3): src/sw.ts with the shell's file list written in. The
+    // manifests are public/manifest.<language>.webmanifest, one per language (main.tsx links the
+    // reader's); the worker is registered by the app (src/app/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The compressed twins are the same files; the build's own manifest is for the benchmark.
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'sw.js'],
+      },
     }),
   ],
   resolve: {

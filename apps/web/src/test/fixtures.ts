@@ -1,4 +1,4 @@
-import type { API, getUserinfoCall, QuoteView, ResponseOf } from '@kabuto/contract';
+import type { Alert, API, getUserinfoCall, QuoteView, ResponseOf } from '@kabuto/contract';
 
 type Position = ResponseOf<typeof API.userStockListCall>['list'][number];
 
@@ -260,3 +260,19 @@ export function dayInfo(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A price alert on Toyota: above ¥3,100, once, still watching; `over` on top. */
+export const anAlert = (over: Partial<Alert> = {}): Alert => ({
+  id: 7,
+  code: '7203',
+  name: 'Toyota Motor',
+  market: 'jpy',
+  kind: 'above',
+  value: '3100',
+  repeat: 'once',
+  active: true,
+  createdAt: '2026-11-20T00:00:00.000Z',
+  firedAt: null,
+  firedPrice: null,
+  ...over,
+});

@@ -3,7 +3,7 @@ import type { AppRoute } from '../../shared/routing/types';
 
 const QuotesPage = lazyPage(['market', 'trading'], () => import('./pages/quotes-page'));
 const SearchPage = lazyPage(['market', 'trading'], () => import('./pages/search-page'));
-const QuoteInfoPage = lazyPage(['market', 'trading'], () => import('./pages/quote-info-page'));
+const QuoteInfoPage = lazyPage(['market', 'trading', 'alerts'], () => import('./pages/quote-info-page'));
 const WatchlistPage = lazyPage(['market', 'trading'], () => import('./pages/watchlist-page'));
 
 export const routes: AppRoute[] = [

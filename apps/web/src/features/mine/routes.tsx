@@ -9,6 +9,8 @@ const SessionsPage = lazyPage(['mine'], () => import('./pages/sessions-page'));
 const SecurityPage = lazyPage(['mine'], () => import('./pages/security-page'));
 const MessagePage = lazyPage(['mine'], () => import('./pages/message-page'));
 const MessageInfoPage = lazyPage(['mine'], () => import('./pages/message-info-page'));
+const AlertsPage = lazyPage(['mine', 'alerts'], () => import('./pages/alerts-page'));
+const NotificationsPage = lazyPage(['mine', 'alerts'], () => import('./pages/notifications-page'));
 const AboutPage = lazyPage(['mine'], () => import('./pages/about-page'));
 const PrivacyPage = lazyPage(['mine'], () => import('./pages/privacy-page'));
 const ProtocolPage = lazyPage(['mine'], () => import('./pages/protocol-page'));
@@ -24,6 +26,8 @@ export const routes: AppRoute[] = [
   { path: '/mine/security', element: <SecurityPage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/message', element: <MessagePage />, meta: { transition: 'fade', auth: true } },
   { path: '/mine/messageInfo', element: <MessageInfoPage />, meta: { transition: 'fade', auth: true } },
+  { path: '/mine/alerts', element: <AlertsPage />, meta: { transition: 'fade', auth: true } },
+  { path: '/mine/notifications', element: <NotificationsPage />, meta: { transition: 'fade', auth: true } },
   // Documents are readable before login (the agreement is linked from registration).
   { path: '/mine/about', element: <AboutPage />, meta: { transition: 'fade', auth: false } },
   { path: '/mine/privacy', element: <PrivacyPage />, meta: { transition: 'fade', auth: false } },

@@ -11,6 +11,7 @@ import type { mineI18n } from '../../features/mine/i18n';
 import type { moneyI18n } from '../../features/money/i18n';
 import type { newsI18n } from '../../features/news/i18n';
 import type { tradingI18n } from '../../features/trading/i18n';
+import type { alertsI18n } from '../alerts/i18n';
 import type { commonI18n } from './common';
 import { startupTexts } from './common/startup';
 import type { I18nBundle, Messages } from './define';
@@ -77,6 +78,8 @@ const featureBundles = {
   ipo: () => import('../../features/ipo/i18n').then((m) => m.ipoI18n),
   copy: () => import('../../features/copy/i18n').then((m) => m.copyI18n),
   daytrade: () => import('../../features/daytrade/i18n').then((m) => m.daytradeI18n),
+  // Price alerts (SPEC §13.3): the stock screen's sheet and the account's alert screens.
+  alerts: () => import('../alerts/i18n').then((m) => m.alertsI18n),
 } satisfies Record<string, () => Promise<LoadedBundle>>;
 
 export type FeatureNamespace = keyof typeof featureBundles;
@@ -130,7 +133,8 @@ type Bundle =
   | typeof blockI18n
   | typeof ipoI18n
   | typeof copyI18n
-  | typeof daytradeI18n;
+  | typeof daytradeI18n
+  | typeof alertsI18n;
 export type AppResources = { [B in Bundle as B['ns']]: B['resources']['cn'] };
 
 declare module 'i18next' {

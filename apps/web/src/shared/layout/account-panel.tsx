@@ -1,6 +1,7 @@
 import { Button, Popup } from 'antd-mobile';
 import {
   BankcardOutline,
+  BellOutline,
   BillOutline,
   CheckShieldOutline,
   CollectMoneyOutline,
@@ -13,6 +14,7 @@ import {
   PayCircleOutline,
   SearchOutline,
   SetOutline,
+  SoundOutline,
   UnorderedListOutline,
   UserCircleOutline,
   UserContactOutline,
@@ -34,6 +36,8 @@ import { MoneyText } from '../ui/money-text';
 const LINKS = [
   { to: PATHS.verified, label: 'links.verified', icon: <UserContactOutline /> },
   { to: PATHS.messages, label: 'links.message', icon: <MessageOutline /> },
+  { to: PATHS.alerts, label: 'links.alerts', icon: <BellOutline /> },
+  { to: PATHS.notifications, label: 'links.notifications', icon: <SoundOutline /> },
   { to: PATHS.deposit, label: 'links.stored', icon: <CollectMoneyOutline /> },
   { to: PATHS.withdraw, label: 'links.withdraw', icon: <HandPayCircleOutline /> },
   { to: PATHS.loan, label: 'links.loan', icon: <PayCircleOutline /> },

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   colorScheme: 'colorScheme',
   /** The investor set the passkey invitation aside (SPEC §13.1: they can skip it). */
   passkeyInviteSkipped: 'passkeyInviteSkipped',
+  /** The last prices received and when, shown on an offline start (SPEC §13.3). */
+  lastQuotes: 'lastQuotes',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

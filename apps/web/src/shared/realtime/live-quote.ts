@@ -2,6 +2,7 @@ import { type QuoteView, quoteCall } from '@kabuto/contract';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { callApi } from '../api/client';
 import { PRICE_FLASH_MS } from '../ui/trend-text';
+import { rememberQuote } from './last-quotes';
 import {
   type LiveQuote,
   type LiveTick,
@@ -56,6 +57,7 @@ export function quoteStream(): QuoteStream {
     connect: () => browserSocket(quoteStreamUrl()),
     poll: async (code) => tickOfQuote(await callApi(quoteCall, { code }, { loading: false, silent: 'all' })),
     flashMs: PRICE_FLASH_MS,
+    onTick: rememberQuote,
   });
   return shared;
 }

@@ -199,4 +199,59 @@ describe('QuoteStream', () => {
     a();
     expect(stream.subscribed()).toEqual(['7203']);
   });
+  it('binds the socket to the signed-in investor, again on every new socket, and keeps it open for notices', () => {
+    makeStream();
+    const auth = { token: 't1', account: 'reader1', language: 'us' as const };
+    stream.setAuth(auth);
+    // Nothing subscribed: the socket opens for the investor's notices alone.
+    expect(sockets).toHaveLength(1);
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([{ op: 'auth', ...auth }]);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets[0]!.closed).toBe(false);
+
+    sockets[0]!.drop();
+    for (let waited = 0; sockets.length < 2 && waited < 60_000; waited += 100) vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toEqual([{ op: 'auth', ...auth }]);
+
+    // Another sign-in on the same socket is sent at once.
+    stream.setAuth({ ...auth, token: 't2', account: 'reader2' });
+    expect(sockets[1]!.sent.at(-1)).toEqual({ op: 'auth', ...auth, token: 't2', account: 'reader2' });
+  });
+
+  it('passes the investor’s notices on, and drops the socket on sign-out', () => {
+    makeStream();
+    const heard = vi.fn();
+    stream.onNotice(heard);
+    stream.setAuth({ token: 't1', account: 'reader1' });
+    sockets[0]!.open();
+    sockets[0]!.push({ type: 'authed', unread: 4 });
+    sockets[0]!.push({ type: 'notice', id: 9, kind: 'alert', title: 'T', body: 'B', unread: 5, live: true });
+    expect(heard.mock.calls).toEqual([
+      [{ type: 'authed', unread: 4 }],
+      [{ type: 'notice', id: 9, kind: 'alert', title: 'T', body: 'B', unread: 5, live: true }],
+    ]);
+    stream.setAuth(null);
+    expect(sockets[0]!.closed).toBe(true);
+    expect(stream.status).toBe('idle');
+  });
+
+  it('hands every tick it takes to onTick (the prices kept for an offline start)', () => {
+    const kept: string[] = [];
+    stream = new QuoteStream({
+      connect: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      poll: async () => null,
+      onTick: (t) => kept.push(`${t.code}@${t.price}`),
+    });
+    stream.subscribe(['7203'], () => {});
+    sockets[0]!.open();
+    sockets[0]!.push({ type: 'tick', ...tick('7203', '2674.2', 1) });
+    expect(kept).toEqual(['7203@2674.2']);
+  });
 });

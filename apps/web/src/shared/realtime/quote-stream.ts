@@ -1,4 +1,4 @@
-import { zWsServerMessage } from '@kabuto/contract';
+import { type Language, zWsServerMessage } from '@kabuto/contract';
 import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { type Flash, flashOf } from './flash';
 import { RefCounter } from './ref-counter';
@@ -19,6 +19,18 @@ export interface LiveTick {
 export interface LiveQuote extends LiveTick {
   flash: Flash;
 }
+
+/** Who the socket speaks for: the signed-in investor, for live notifications (SPEC §13.3). */
+export interface StreamAuth {
+  token: string;
+  account: string;
+  language?: Language;
+}
+
+/** A live notification, or the bell's count once the socket is bound (`authed`). */
+export type StreamNotice =
+  | { type: 'authed'; unread: number }
+  | { type: 'notice'; id: number; kind: string; title: string; body: string; unread: number; live: boolean };
 
 /** `open`: ticks are pushed; `down`: the socket is lost and quotes are polled until it is back. */
 export type StreamStatus = 'idle' | 'connecting' | 'open' | 'down';
@@ -46,6 +58,8 @@ export interface QuoteStreamOptions {
   connectTimeoutMs?: number;
   backoff?: BackoffOptions;
   random?: () => number;
+  /** Every tick the stream takes (the last prices kept for an offline start). */
+  onTick?: (tick: LiveTick) => void;
 }
 
 const OPEN = 1;
@@ -76,6 +90,8 @@ export class QuoteStream {
   private idleTimer: Timer | null = null;
   private connectTimer: Timer | null = null;
   private disposed = false;
+  private auth: StreamAuth | null = null;
+  private readonly noticeListeners = new Set<(notice: StreamNotice) => void>();
 
   private readonly pollMs: number;
   private readonly flashMs: number;
@@ -110,6 +126,39 @@ export class QuoteStream {
   onStatus(listener: (status: StreamStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  onNotice(listener: (notice: StreamNotice) => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  /**
+   * Binds the socket to the signed-in investor (null: signed out). A signed-in app keeps its
+   * socket open with no codes subscribed, so notifications still arrive; every new socket is
+   * bound again on open.
+   */
+  setAuth(auth: StreamAuth | null): void {
+    const same =
+      auth?.token === this.auth?.token &&
+      auth?.account === this.auth?.account &&
+      auth?.language === this.auth?.language;
+    if (same) return;
+    const hadAuth = this.auth !== null;
+    this.auth = auth;
+    if (auth) {
+      if (this.idleTimer) {
+        clearTimeout(this.idleTimer);
+        this.idleTimer = null;
+      }
+      if (this.socket?.readyState === OPEN) this.sendAuth();
+      else this.ensureConnected();
+    } else if (hadAuth && this.socket) {
+      // The socket still speaks for the investor who left: start a fresh one, or none.
+      this.closeSocket();
+      if (this.refs.size > 0) this.ensureConnected();
+      else this.setStatus('idle');
+    }
   }
 
   /**
@@ -168,6 +217,7 @@ export class QuoteStream {
     const moved = flashOf(previous?.price, tick.price);
     const flash = moved ?? previous?.flash ?? null;
     this.quotes.set(tick.code, { ...tick, flash });
+    this.options.onTick?.(tick);
     if (moved) {
       const old = this.flashTimers.get(tick.code);
       if (old) clearTimeout(old);
@@ -221,7 +271,7 @@ export class QuoteStream {
   }
 
   private ensureConnected(): void {
-    if (this.disposed || this.socket || this.reconnectTimer || this.refs.size === 0) return;
+    if (this.disposed || this.socket || this.reconnectTimer || !this.wantsSocket()) return;
     let socket: SocketLike;
     try {
       socket = this.options.connect();
@@ -251,6 +301,7 @@ export class QuoteStream {
       this.attempt = 0;
       this.stopPolling();
       this.setStatus('open');
+      this.sendAuth();
       this.sendCodes('subscribe', this.wanted());
     };
     socket.onmessage = (event) => {
@@ -269,6 +320,17 @@ export class QuoteStream {
     };
   }
 
+  /** Codes to watch, or an investor to hear from. */
+  private wantsSocket(): boolean {
+    return this.refs.size > 0 || this.auth !== null;
+  }
+
+  private sendAuth(): void {
+    const socket = this.socket;
+    if (!this.auth || !socket || socket.readyState !== OPEN) return;
+    socket.send(JSON.stringify({ op: 'auth', ...this.auth }));
+  }
+
   private detach(socket: SocketLike): void {
     socket.onopen = null;
     socket.onmessage = null;
@@ -279,7 +341,7 @@ export class QuoteStream {
   /** The socket failed or dropped: poll meanwhile and try again later. */
   private onLost(): void {
     if (this.disposed) return;
-    if (this.refs.size === 0) {
+    if (!this.wantsSocket()) {
       this.setStatus('idle');
       return;
     }
@@ -304,6 +366,10 @@ export class QuoteStream {
     const parsed = zWsServerMessage.safeParse(json);
     if (!parsed.success) return;
     const message = parsed.data;
+    if (message.type === 'authed' || message.type === 'notice') {
+      for (const listener of [...this.noticeListeners]) listener(message);
+      return;
+    }
     if (message.type === 'tick') {
       this.ingest({
         code: message.code,
@@ -366,7 +432,7 @@ export class QuoteStream {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      if (this.refs.size > 0) return;
+      if (this.wantsSocket()) return;
       this.clearTimers();
       this.closeSocket();
       this.attempt = 0;

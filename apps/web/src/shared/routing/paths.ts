@@ -15,6 +15,8 @@ export const PATHS = {
   verified: '/mine/verified',
   messages: '/mine/message',
   messageInfo: '/mine/messageInfo',
+  alerts: '/mine/alerts',
+  notifications: '/mine/notifications',
   deposit: '/mine/stored',
   withdraw: '/mine/withdraw',
   exchange: '/mine/exchange',

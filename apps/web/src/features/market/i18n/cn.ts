@@ -92,6 +92,7 @@ export const messages = {
     empty: '暂无图表数据',
   },
   detail: {
+    alert: '提醒',
     title: '个股详情',
     buy: '买入做多',
     sell: '卖出做空',

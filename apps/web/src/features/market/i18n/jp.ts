@@ -94,6 +94,7 @@ export const messages: typeof cn = {
     empty: 'チャートデータがまだありません',
   },
   detail: {
+    alert: 'アラート',
     title: '銘柄詳細',
     buy: '買い（ロング）',
     sell: '売り（ショート）',

@@ -94,6 +94,7 @@ export const messages: typeof cn = {
     empty: 'No chart data yet',
   },
   detail: {
+    alert: 'Alert',
     title: 'Stock detail',
     buy: 'Buy (long)',
     sell: 'Sell (short)',

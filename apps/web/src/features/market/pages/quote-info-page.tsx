@@ -1,10 +1,11 @@
 import type { Direction } from '@kabuto/contract';
 import { Button } from 'antd-mobile';
-import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { BellOutline, StarFill, StarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AlertSheet } from '../../../shared/alerts/alert-sheet';
 import { Page } from '../../../shared/layout/page';
 import { PageHeader } from '../../../shared/layout/page-header';
 import { useIdle } from '../../../shared/lib/use-idle';
@@ -43,6 +44,8 @@ export default function QuoteInfoPage() {
 
   // The sheet and the company card stay as they are while live prices move the page.
   const closeSheet = useCallback(() => setSheet((s) => ({ ...s, open: false })), []);
+  const [alertOpen, setAlertOpen] = useState(false);
+  const closeAlert = useCallback(() => setAlertOpen(false), []);
 
   const toggleWatch = async () => {
     const wasWatched = watch.watched;
@@ -88,6 +91,18 @@ export default function QuoteInfoPage() {
             {watch.watched ? <StarFill fontSize={22} /> : <StarOutline fontSize={22} />}
             <span>{watch.watched ? t('detail.removeWatch') : t('detail.addWatch')}</span>
           </button>
+          {tradable && (
+            <button
+              type="button"
+              className="kb-mk-actions__watch"
+              aria-haspopup="dialog"
+              data-testid="alert-open"
+              onClick={() => setAlertOpen(true)}
+            >
+              <BellOutline fontSize={22} />
+              <span>{t('detail.alert')}</span>
+            </button>
+          )}
           {tradable ? (
             <>
               <Button
@@ -109,6 +124,9 @@ export default function QuoteInfoPage() {
             <span className="kb-muted kb-mk-actions__note">{t('detail.indexNoTrade')}</span>
           )}
         </div>
+        {tradable && (idle || alertOpen) && (
+          <AlertSheet code={q.code} name={q.name} price={q.price} open={alertOpen} onClose={closeAlert} />
+        )}
         {tradable && (idle || sheet.open) && (
           <OrderSheet code={q.code} direction={sheet.direction} open={sheet.open} onClose={closeSheet} />
         )}

@@ -72,6 +72,8 @@ export default function SettingsPage() {
         { to: PATHS.followOrder, label: t('settings.links.followOrder') },
         { to: PATHS.loanOrder, label: t('settings.links.loanOrder') },
         { to: PATHS.messages, label: tc('links.message') },
+        { to: PATHS.alerts, label: tc('links.alerts') },
+        { to: PATHS.notifications, label: tc('links.notifications') },
       ],
     },
   ];

@@ -72,6 +72,8 @@ export const messages = {
     search: '股票搜索',
     exchange: '货币兑换',
     language: '语言设置',
+    alerts: '价格提醒',
+    notifications: '通知设置',
   },
   marketTime: '时间为{{market}}市场当地时间（{{zone}}）',
   markets: { label: '市场', jpy: '日本', usd: '美国', cny: '中国' },
@@ -117,5 +119,11 @@ export const messages = {
   stepUp: {
     title: '确认是您本人',
     hint: '此操作需要再次验证身份，验证后 5 分钟内有效。',
+  },
+  notice: {
+    offline: '离线 — 价格截至 {{time}}',
+    offlineNoPrices: '离线 — 暂无保存的价格',
+    lastPrices: '最后收到的价格',
+    update: '新版本已就绪，下次打开时生效',
   },
 };

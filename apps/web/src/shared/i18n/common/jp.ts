@@ -73,6 +73,8 @@ export const messages: typeof cn = {
     search: '銘柄検索',
     exchange: '通貨両替',
     language: '言語設定',
+    alerts: '価格アラート',
+    notifications: '通知設定',
   },
   marketTime: '時刻は{{market}}市場の現地時間（{{zone}}）',
   markets: { label: '市場', jpy: '日本', usd: '米国', cny: '中国' },
@@ -118,5 +120,11 @@ export const messages: typeof cn = {
   stepUp: {
     title: 'ご本人確認',
     hint: 'この操作には再度の本人確認が必要です。確認は5分間有効です。',
+  },
+  notice: {
+    offline: 'オフライン — {{time}} 時点の株価',
+    offlineNoPrices: 'オフライン — 保存された株価はありません',
+    lastPrices: '最後に受信した株価',
+    update: '新しいバージョンの準備ができました。次回起動時に反映されます',
   },
 };

@@ -73,6 +73,8 @@ export const messages: typeof cn = {
     search: 'Search stocks',
     exchange: 'Currency exchange',
     language: 'Language',
+    alerts: 'Price alerts',
+    notifications: 'Notifications',
   },
   marketTime: 'Times in {{market}} market time ({{zone}})',
   markets: { label: 'Market', jpy: 'Japan', usd: 'US', cny: 'China' },
@@ -118,5 +120,11 @@ export const messages: typeof cn = {
   stepUp: {
     title: 'Confirm it’s you',
     hint: 'This action needs a fresh check. It holds for 5 minutes.',
+  },
+  notice: {
+    offline: 'Offline — prices as of {{time}}',
+    offlineNoPrices: 'Offline — no saved prices yet',
+    lastPrices: 'Last prices received',
+    update: 'A new version is ready; it opens next time',
   },
 };

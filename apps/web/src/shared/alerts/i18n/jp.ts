@@ -1,0 +1,68 @@
+import type { messages as cn } from './cn';
+
+/** Price alerts and notification settings (SPEC §13.3) in Japanese. */
+export const messages: typeof cn = {
+  alerts: {
+    title: '価格アラート',
+    listTitle: '価格アラート一覧',
+    kind: '条件',
+    kinds: {
+      above: '株価が次の値以上',
+      below: '株価が次の値以下',
+      rise: '前日比が上昇 ≥',
+      fall: '前日比が下落 ≤',
+    },
+    value: '値',
+    valuePrice: '株価',
+    valuePercent: '騰落率 (%)',
+    repeat: '通知の頻度',
+    repeats: { once: '1回のみ', daily: '1日1回' },
+    condition: {
+      above: '株価 ≥ {{value}}',
+      below: '株価 ≤ {{value}}',
+      rise: '前日比 ≥ +{{value}}%',
+      fall: '前日比 ≤ −{{value}}%',
+    },
+    current: '現在値 {{price}}',
+    active: '監視中',
+    fired: '{{time}} に {{price}} で通知済み',
+    firedNever: '通知済み',
+    add: 'アラートを追加',
+    save: '変更を保存',
+    edit: '編集',
+    remove: '削除',
+    cancelEdit: '編集をやめる',
+    removeConfirm: 'この価格アラートを削除しますか？',
+    added: 'アラートを追加しました',
+    saved: 'アラートを更新しました',
+    removed: 'アラートを削除しました',
+    existing: 'この銘柄のアラート',
+    none: '価格アラートはまだありません',
+    noneHint: '銘柄の画面で「アラート」をタップすると追加できます',
+    count: '{{count}} / {{limit}} 件',
+    invalid: '0 より大きい値を入力してください',
+    percentRange: '0.01〜100 の範囲で、小数点以下 2 桁まで入力してください',
+    decimals: '小数点以下 {{n}} 桁まで',
+  },
+  notify: {
+    title: '通知設定',
+    hint: 'すべての通知はメッセージに保存されます。このスイッチで、アプリ内の表示とスマートフォンへのプッシュ通知を選べます。',
+    kinds: {
+      alert: '価格アラート',
+      fill: '約定',
+      stop_out: 'ロスカット',
+      trigger: '逆指値注文の発注',
+      review: '審査結果',
+      lottery: '抽選結果と払込期限',
+      lock_in: 'ロック期間の終了',
+    },
+    devices: 'プッシュ通知を受け取る端末：{{count}} 台',
+    pushOn: 'この端末でプッシュ通知を受け取ります',
+    pushUnsupported:
+      'このブラウザはプッシュ通知に対応していません。アプリを開いている間は通知が表示されます。',
+    pushDenied:
+      'ブラウザがプッシュ通知をブロックしています。ブラウザの設定で許可してください。アプリを開いている間は通知が表示されます。',
+    pushFailed: 'この端末でプッシュ通知を有効にできませんでした。しばらくしてからお試しください。',
+    installHint: 'iPhone では、先にこのアプリをホーム画面に追加してからプッシュ通知をオンにしてください。',
+  },
+};

@@ -1,0 +1,63 @@
+import type { messages as cn } from './cn';
+
+/** Price alerts and notification settings (SPEC §13.3) in English. */
+export const messages: typeof cn = {
+  alerts: {
+    title: 'Price alert',
+    listTitle: 'My price alerts',
+    kind: 'Condition',
+    kinds: { above: 'Price above', below: 'Price below', rise: 'Day change ≥', fall: 'Day change ≤' },
+    value: 'Value',
+    valuePrice: 'Price',
+    valuePercent: 'Percent (%)',
+    repeat: 'How often',
+    repeats: { once: 'Once', daily: 'Once a day' },
+    condition: {
+      above: 'Price ≥ {{value}}',
+      below: 'Price ≤ {{value}}',
+      rise: 'Day change ≥ +{{value}}%',
+      fall: 'Day change ≤ −{{value}}%',
+    },
+    current: 'Now {{price}}',
+    active: 'Watching',
+    fired: 'Fired {{time}} at {{price}}',
+    firedNever: 'Fired',
+    add: 'Add alert',
+    save: 'Save changes',
+    edit: 'Edit',
+    remove: 'Remove',
+    cancelEdit: 'Cancel editing',
+    removeConfirm: 'Remove this price alert?',
+    added: 'Alert added',
+    saved: 'Alert updated',
+    removed: 'Alert removed',
+    existing: 'Alerts on this stock',
+    none: 'No price alerts yet',
+    noneHint: 'Tap “Alert” on a stock’s page to add one',
+    count: '{{count}} of {{limit}}',
+    invalid: 'Enter a value above 0',
+    percentRange: 'Enter a percentage from 0.01 to 100, at most 2 decimals',
+    decimals: 'At most {{n}} decimals',
+  },
+  notify: {
+    title: 'Notifications',
+    hint: 'Every notification is kept in your messages. These switches decide which ones pop up in the app and reach your phone.',
+    kinds: {
+      alert: 'Price alerts',
+      fill: 'Fills',
+      stop_out: 'Stop-outs',
+      trigger: 'Trigger orders sent',
+      review: 'Review outcomes',
+      lottery: 'Lottery results and payment deadlines',
+      lock_in: 'Lock-in ends',
+    },
+    devices: 'Devices receiving pushes: {{count}}',
+    pushOn: 'Push is on for this device',
+    pushUnsupported:
+      'This browser cannot receive push notifications. You still see them while the app is open.',
+    pushDenied:
+      'The browser blocks push notifications; allow them in its settings. You still see them while the app is open.',
+    pushFailed: 'Push could not be turned on for this device; try again later.',
+    installHint: 'On an iPhone, add the app to your home screen first, then turn push on.',
+  },
+};

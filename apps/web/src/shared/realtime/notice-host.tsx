@@ -1,0 +1,53 @@
+import { messageListCall, unreadCountCall } from '@kabuto/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLanguage } from '../i18n/setup';
+import { useSession } from '../session/session-store';
+import { showToast, TOAST_MS } from '../ui/toast';
+import { quoteStream } from './live-quote';
+import type { StreamNotice } from './quote-stream';
+
+/** A notice stays up a little longer than a plain toast: it has a title and a sentence to read. */
+export const NOTICE_TOAST_MS = TOAST_MS + 1500;
+
+/**
+ * Live notifications (SPEC §13.3): binds the app's one socket to the signed-in investor (again
+ * after every reconnect and sign-in change, which the stream does on open), sets the bell's count
+ * from each notice, and shows a toast for the kinds the investor switched on (`live`).
+ */
+export function NoticeHost() {
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  const account = useSession((s) => s.account);
+  const language = useLanguage();
+
+  useEffect(() => {
+    const stream = quoteStream();
+    stream.setAuth(token && account ? { token, account, language } : null);
+    // Signed out (the host goes) or another investor: the socket no longer speaks for this one.
+    return () => stream.setAuth(null);
+  }, [token, account, language]);
+
+  useEffect(
+    () =>
+      quoteStream().onNotice((notice: StreamNotice) => {
+        client.setQueriesData<{ count: number }>({ queryKey: [unreadCountCall.path] }, () => ({
+          count: notice.unread,
+        }));
+        if (notice.type !== 'notice') return;
+        void client.invalidateQueries({ queryKey: [messageListCall.path] });
+        if (notice.live)
+          showToast({
+            content: (
+              <div className="kb-notice-toast" data-testid="notice-toast">
+                <strong>{notice.title}</strong>
+                {notice.body && <div>{notice.body}</div>}
+              </div>
+            ),
+            duration: NOTICE_TOAST_MS,
+          });
+      }),
+    [client],
+  );
+  return null;
+}
