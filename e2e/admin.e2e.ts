@@ -261,7 +261,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
 
       // The admin: find the user, freeze the account with a reason, credit an adjustment.
       await signInAdmin(page, 'admin', (await import('vitest')).inject('adminPassword'));
-      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(13);
+      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(14);
       await adminShot(page, lang, 'dashboard');
       await page.goto(`${baseUrl()}/admin/#/users`);
       await adminShot(page, lang, 'users-empty');
@@ -358,7 +358,7 @@ describe.each(process.env.E2E_ONLY ? [process.env.E2E_ONLY as Lang] : LANGUAGES)
 
       // The operator publishes news in three languages; the investor reads it in theirs.
       await signInAdmin(page, operator, OPERATOR_PASSWORD);
-      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(7);
+      await expect.poll(() => page.locator('.ant-menu-item').count()).toBe(8);
       await page.goto(`${baseUrl()}/admin/#/news`);
       for (const l of LANGUAGES) {
         await page.getByRole('tab', { name: { cn: '简体中文', us: 'English', jp: '日本語' }[l] }).click();

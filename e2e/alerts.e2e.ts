@@ -175,12 +175,20 @@ describe.each(LANGUAGES)('alerts and notifications in %s', (lang) => {
       installabilityErrors: Array<{ errorId: string }>;
     };
     expect(installabilityErrors).toEqual([]);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { data?: string };
-    // The reader's language's manifest, by its name.
+    // The reader's language's manifest, by its name: the page links it before its first render,
+    // after the browser may have read index.html's default one, which it then reads again.
     const own = JSON.parse(readFileSync(`apps/web/public/manifest.${lang}.webmanifest`, 'utf8')) as {
       name: string;
     };
-    expect(JSON.parse(manifest.data ?? '{}').name).toBe(own.name);
+    await expect
+      .poll(
+        async () => {
+          const manifest = (await cdp.send('Page.getAppManifest')) as { data?: string };
+          return JSON.parse(manifest.data ?? '{}').name;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(own.name);
 
     await context.close();
     rmSync(profile, { recursive: true, force: true });

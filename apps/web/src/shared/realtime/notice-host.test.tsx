@@ -5,6 +5,7 @@ import { signedIn } from '../../test/api';
 import { renderInApp } from '../../test/render';
 import { apiQueryKey } from '../api/hooks';
 import { useSession } from '../session/session-store';
+import { toastDone } from '../ui/toast';
 import { quoteStream } from './live-quote';
 import { NoticeHost } from './notice-host';
 import type { StreamAuth, StreamNotice } from './quote-stream';
@@ -58,6 +59,29 @@ describe('live notices', () => {
       'Toyota Motor: price ≥ 3,100Now 3,105',
     );
     expect(client.getQueryData(bell)).toEqual({ count: 3 });
+  });
+
+  it('waits for the toast on screen instead of replacing it', async () => {
+    const stream = watchStream();
+    signedIn();
+    await renderInApp(<NoticeHost />);
+    toastDone('Order placed');
+    expect(await screen.findByText('Order placed')).toBeInTheDocument();
+    stream.send({
+      type: 'notice',
+      id: 42,
+      kind: 'fill',
+      title: 'Order filled',
+      body: '',
+      unread: 1,
+      live: true,
+    });
+    // The success toast keeps its time; the notice follows it.
+    expect(screen.queryByTestId('notice-toast')).toBeNull();
+    expect(screen.getByText('Order placed')).toBeInTheDocument();
+    expect(await screen.findByTestId('notice-toast', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Order filled',
+    );
   });
 
   it('only counts a notice whose kind is switched off', async () => {

@@ -3,9 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLanguage } from '../i18n/setup';
 import { useSession } from '../session/session-store';
-import { showToast, TOAST_MS } from '../ui/toast';
+import { msUntilToastFree, showToast, TOAST_MS } from '../ui/toast';
 import { quoteStream } from './live-quote';
 import type { StreamNotice } from './quote-stream';
+
+function showToastWhenFree(props: Parameters<typeof showToast>[0]): void {
+  const wait = msUntilToastFree();
+  if (wait === 0) showToast(props);
+  else setTimeout(() => showToast(props), wait);
+}
 
 /** A notice stays up a little longer than a plain toast: it has a title and a sentence to read. */
 export const NOTICE_TOAST_MS = TOAST_MS + 1500;
@@ -36,8 +42,10 @@ export function NoticeHost() {
         }));
         if (notice.type !== 'notice') return;
         void client.invalidateQueries({ queryKey: [messageListCall.path] });
+        // A notice waits for the toast on screen (the "Order placed" its own fill follows within
+        // a second) instead of replacing it.
         if (notice.live)
-          showToast({
+          showToastWhenFree({
             content: (
               <div className="kb-notice-toast" data-testid="notice-toast">
                 <strong>{notice.title}</strong>

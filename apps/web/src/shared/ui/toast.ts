@@ -22,6 +22,14 @@ export interface ShownToast {
   close(): void;
 }
 
+/** When the toast shown last ends (antd-mobile shows one toast at a time: a new one replaces it). */
+let busyUntil = 0;
+
+/** How long until the toast on screen has had its time, so a toast nobody asked for waits its turn. */
+export function msUntilToastFree(now = Date.now()): number {
+  return Math.max(0, busyUntil - now);
+}
+
 /**
  * Shows a toast (antd-mobile props, or a function making them once the server keys' texts are
  * loaded); `close` also cancels one that has not shown yet.
@@ -30,11 +38,15 @@ export function showToast(props: ToastShowProps | (() => ToastShowProps)): Shown
   let closed = false;
   let shown: ShownToast | undefined;
   void Promise.all([loadToast(), loadNamespaces(SERVER_KEY_NAMESPACES)]).then(([toast]) => {
-    if (!closed) shown = toast.show(typeof props === 'function' ? props() : props);
+    if (closed) return;
+    const made = typeof props === 'function' ? props() : props;
+    busyUntil = Date.now() + (made.duration ?? TOAST_MS);
+    shown = toast.show(made);
   });
   return {
     close() {
       closed = true;
+      busyUntil = 0;
       shown?.close();
     },
   };
