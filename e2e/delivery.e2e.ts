@@ -64,7 +64,9 @@ describe('delivery', () => {
     await page.locator('.kb-logon__actions').waitFor();
     const measured = new Set(files.map((f) => f.file));
     const others = scripts.filter((file) => !measured.has(file));
-    for (const file of others) expect(file).toMatch(/^assets\/(ja-JP|base)-[\w-]+\.js$/);
+    // The service worker's registration (main.tsx) waits for the config and an idle moment, which
+    // on a busy machine can come before the welcome screen's buttons; it draws nothing.
+    for (const file of others) expect(file).toMatch(/^assets\/(ja-JP|base|service-worker)-[\w-]+\.js$/);
     await page.context().close();
   });
 });

@@ -41,7 +41,8 @@ export async function looksRight(page: Page) {
 }
 
 export async function toastGone(page: Page) {
-  await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 5_000 }).toBe(0);
+  // A live notice (a fill, a trigger) follows the success toast for its 3.5 s.
+  await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** The highest-priced liquid stock: its price moves by many ticks a second, far from its limits. */

@@ -84,6 +84,31 @@ describe('live notices', () => {
     );
   });
 
+  it('looks again when its turn comes: a toast shown meanwhile keeps its time', async () => {
+    const stream = watchStream();
+    signedIn();
+    await renderInApp(<NoticeHost />);
+    toastDone('Alert added');
+    stream.send({
+      type: 'notice',
+      id: 43,
+      kind: 'fill',
+      title: 'Order filled',
+      body: '',
+      unread: 1,
+      live: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    toastDone('Order placed');
+    // The notice's turn came when the first toast ended; the second one was on screen by then.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(screen.getByText('Order placed')).toBeInTheDocument();
+    expect(screen.queryByTestId('notice-toast')).toBeNull();
+    expect(await screen.findByTestId('notice-toast', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Order filled',
+    );
+  });
+
   it('only counts a notice whose kind is switched off', async () => {
     const stream = watchStream();
     signedIn();

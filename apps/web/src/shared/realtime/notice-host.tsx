@@ -7,10 +7,25 @@ import { msUntilToastFree, showToast, TOAST_MS } from '../ui/toast';
 import { quoteStream } from './live-quote';
 import type { StreamNotice } from './quote-stream';
 
+/** The notice waiting for its turn: a newer one takes its place (the bell counts them all). */
+let queued: Parameters<typeof showToast>[0] | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** Shows the toast once none is on screen, looking again when its turn comes (another may have come meanwhile). */
 function showToastWhenFree(props: Parameters<typeof showToast>[0]): void {
-  const wait = msUntilToastFree();
-  if (wait === 0) showToast(props);
-  else setTimeout(() => showToast(props), wait);
+  queued = props;
+  if (timer) return;
+  const attempt = () => {
+    timer = null;
+    const wait = msUntilToastFree();
+    if (wait > 0) {
+      timer = setTimeout(attempt, wait);
+      return;
+    }
+    if (queued) showToast(queued);
+    queued = null;
+  };
+  attempt();
 }
 
 /** A notice stays up a little longer than a plain toast: it has a title and a sentence to read. */
